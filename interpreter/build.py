@@ -1,0 +1,384 @@
+"""Plain data (validated by the schema) -> GameDef, with every script compiled once."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .effects import ast as A
+from .effects.compiler import Compiler, Scope, bind_it
+from .effects.parser import EffectSyntaxError, parse_expression, parse_script
+from .effects.script import ScriptCompiler
+from .errors import CompileError, Finding, did_you_mean
+from .mechanics import MECHANICS
+from .model import CardType, CounterSpec, GameDef, Procedure, ZoneSpec
+from .yamlio import is_block_scalar, item_pos, key_pos, value_pos
+
+
+PARAM_TYPES = {"player": "player", "card": "card", "number": "num", "text": "str",
+               "cards": "list:card", "players": "list:player", "list": "list", "any": "any"}
+
+
+class Builder:
+    def __init__(self, path: Path, document, data: dict):
+        self.path = path
+        self.doc = document.main
+        self.document = document
+        self.data = data
+        self.findings: list = []
+
+    # ------------------------------------------------------------ positions
+    def at(self, doc, keypath, key=True):
+        node = doc.root
+        line, col = 1, 1
+        for part in keypath:
+            try:
+                if isinstance(part, int):
+                    line, col = item_pos(node, part)
+                else:
+                    line, col = key_pos(node, part) if key else value_pos(node, part)
+                node = node[part]
+            except Exception:
+                break
+        return line, col
+
+    def add(self, doc, keypath, code, message, hint="", severity="error", key=True):
+        line, col = self.at(doc, keypath, key)
+        self.findings.append(Finding(doc.path, line, col, code, message, hint, severity))
+
+    def text_pos(self, doc, keypath, line, col):
+        """File position of (line, col) inside the text stored at keypath."""
+        node = doc.root
+        try:
+            for part in keypath[:-1]:
+                node = node[part]
+            last = keypath[-1]
+            value = node[last]
+            vline, vcol = item_pos(node, last) if isinstance(last, int) else value_pos(node, last)
+        except Exception:
+            return self.at(doc, keypath)
+        if is_block_scalar(value):
+            fl = vline + line
+            raw = doc.lines[fl - 1] if fl - 1 < len(doc.lines) else ""
+            indent = len(raw) - len(raw.lstrip(" "))
+            return fl, indent + col
+        src = doc.lines[vline - 1] if vline - 1 < len(doc.lines) else ""
+        quote = 1 if vcol - 1 < len(src) and src[vcol - 1] in "\"'" else 0
+        if line == 1:
+            return vline, vcol + quote + col - 1
+        return vline + line - 1, col
+
+    # ------------------------------------------------------------ compiling text
+    def compile_script(self, comp, doc, keypath, text, local_types, key):
+        try:
+            stmts = parse_script(text)
+            ops = ScriptCompiler(comp, local_types).compile(stmts)
+        except EffectSyntaxError as e:
+            line, col = self.text_pos(doc, keypath, e.line, e.col)
+            self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
+                                         excerpt=e.excerpt()))
+            return
+        except CompileError as e:
+            line, col = self.text_pos(doc, keypath, e.line, e.col)
+            self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
+            return
+        comp.g.programs[key] = ops
+
+    def compile_expr(self, comp, doc, keypath, text, local_types):
+        try:
+            fn, t = comp.expr(parse_expression(str(text)), Scope(comp.g, local_types))
+            return fn
+        except EffectSyntaxError as e:
+            line, col = self.text_pos(doc, keypath, e.line, e.col)
+            self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
+                                         excerpt=e.excerpt()))
+        except CompileError as e:
+            line, col = self.text_pos(doc, keypath, e.line, e.col)
+            self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
+        return None
+
+    # ------------------------------------------------------------ the game
+    def build(self):
+        d = self.data
+        info = d.get("game") or {}
+        players = info.get("players") or {}
+        g = GameDef(
+            id=str(info.get("id", self.path.parent.name)),
+            name=str(info.get("name", self.path.parent.name)),
+            path=str(self.path),
+            players_min=int(players.get("min", 2)),
+            players_max=int(players.get("max", players.get("min", 2))),
+        )
+        g.variants = dict(info.get("variants") or {"standard": "the rules as written"})
+        g.default_variant = info.get("default_variant") or next(iter(g.variants))
+        g.seat_names = tuple(info.get("seat_names") or ())
+        g.options = {k: v.get("default") if isinstance(v, dict) else v
+                     for k, v in (d.get("options") or {}).items()}
+        g.constants = dict(d.get("constants") or {})
+        counters = d.get("counters") or {}
+        for owner, target in (("player", g.player_counters), ("game", g.game_counters)):
+            for name, spec in (counters.get(owner) or {}).items():
+                spec = spec if isinstance(spec, dict) else {"start": spec}
+                target[name] = CounterSpec(name, spec.get("start", 0), spec.get("visibility", "all"),
+                                           spec.get("min", 0), spec.get("description", ""))
+        g.stats = {k: (v["expr"] if isinstance(v, dict) else str(v))
+                   for k, v in (d.get("stats") or {}).items()}
+        zones = d.get("zones") or {}
+        for owner, target in (("player", g.player_zones), ("game", g.game_zones)):
+            for name, spec in (zones.get(owner) or {}).items():
+                spec = spec or {}
+                target[name] = ZoneSpec(name, owner, spec.get("visibility", "all"),
+                                        tuple(spec.get("keys") or ()), bool(spec.get("bag", False)),
+                                        spec.get("refill_from"), spec.get("description", ""))
+        g.roles = tuple(d.get("roles") or ())
+        for name, spec in (d.get("card_types") or {}).items():
+            spec = spec or {}
+            g.card_types[name] = CardType(name, dict(spec.get("attributes") or {}),
+                                          spec.get("effect"), spec.get("playable_if"),
+                                          spec.get("discard_to"), spec.get("label"))
+        for name, spec in (d.get("procedures") or {}).items():
+            params = spec.get("params") or ()
+            types = ({k: PARAM_TYPES[v] for k, v in params.items()} if isinstance(params, dict)
+                     else {k: "any" for k in params})
+            g.procedures[name] = Procedure(name, tuple(types), spec.get("do", ""))
+            g.procedures[name].types = types
+        g.mechanics = dict(MECHANICS)
+        g.setup = d.get("setup") or ""
+        g.rounds = d.get("rounds") or {}
+        g.finish = d.get("finish") or ""
+        end = d.get("end") or {}
+        g.end_when = end.get("when")
+        g.score = end.get("score", "0")
+        g.ranking = end.get("ranking")
+        g.evaluation = (d.get("bots") or {}).get("evaluation")
+        g.max_decisions = int(info.get("max_decisions", 100000))
+        self.check_names(g)
+        self.load_cards(g)
+        self.compile_all(g)
+        return g
+
+    def check_names(self, g):
+        seen = {}
+        groups = (("player counter", ["counters", "player"], g.player_counters),
+                  ("stat", ["stats"], g.stats),
+                  ("player zone", ["zones", "player"], g.player_zones))
+        for what, path, names in groups:
+            for n in names:
+                if n in seen:
+                    self.add(self.doc, path + [n], "DUP-NAME",
+                             f"'{n}' is both a {seen[n]} and a {what}; player.{n} must mean one thing")
+                seen[n] = what
+        gseen = {}
+        ggroups = (("game counter", ["counters", "game"], g.game_counters),
+                   ("role", ["roles"], {r: 1 for r in g.roles}),
+                   ("game zone", ["zones", "game"], g.game_zones),
+                   ("constant", ["constants"], g.constants),
+                   ("option", ["options"], g.options))
+        for what, path, names in ggroups:
+            for n in names:
+                if n in gseen:
+                    self.add(self.doc, path + ([n] if what != "role" else []), "DUP-NAME",
+                             f"'{n}' is both a {gseen[n]} and a {what}")
+                gseen[n] = what
+        for name, spec in list(g.player_zones.items()) + list(g.game_zones.items()):
+            if spec.refill_from and spec.refill_from not in g.game_zones:
+                owner = "player" if name in g.player_zones else "game"
+                self.add(self.doc, ["zones", owner, name, "refill_from"], "REF-UNDEF",
+                         f"unknown zone '{spec.refill_from}'",
+                         did_you_mean(spec.refill_from, g.game_zones), key=False)
+        for name, ct in g.card_types.items():
+            if ct.discard_to and ct.discard_to not in g.game_zones:
+                self.add(self.doc, ["card_types", name, "discard_to"], "REF-UNDEF",
+                         f"unknown zone '{ct.discard_to}'", did_you_mean(ct.discard_to, g.game_zones),
+                         key=False)
+        if g.default_variant not in g.variants:
+            self.add(self.doc, ["game", "default_variant"], "REF-UNDEF",
+                     f"unknown variant '{g.default_variant}'", did_you_mean(g.default_variant, g.variants),
+                     key=False)
+
+    def load_cards(self, g):
+        sources = [(self.doc, self.data.get("cards") or [])]
+        for inc in self.document.includes:
+            from .yamlio import plain
+            sources.append((inc, plain(inc.root).get("cards") or []))
+        where = {}
+        for doc, cards in sources:
+            for i, card in enumerate(cards):
+                if not isinstance(card, dict):
+                    continue
+                cid = str(card.get("id", f"card{i + 1}"))
+                ctype = card.get("type")
+                if ctype not in g.card_types:
+                    self.add(doc, ["cards", i, "type"], "REF-UNDEF", f"unknown card type '{ctype}'",
+                             did_you_mean(str(ctype), g.card_types), key=False)
+                    continue
+                zone = card.get("zone")
+                valid = [f"{z}.{k}" for z, s in g.game_zones.items() for k in s.keys] + \
+                        [z for z, s in g.game_zones.items() if not s.keys]
+                if zone not in valid:
+                    self.add(doc, ["cards", i, "zone"], "REF-UNDEF",
+                             f"unknown starting zone '{zone}' (cards start in a game zone)",
+                             did_you_mean(str(zone), valid), key=False)
+                    continue
+                count = int(card.get("count", 1))
+                attrs = dict(g.card_types[ctype].attrs)
+                attrs.update({k: v for k, v in card.items() if k not in ("count", "zone")})
+                attrs["type"] = ctype
+                ids = [cid] if count == 1 else [f"{cid}-{k}" for k in range(1, count + 1)]
+                for inst in ids:
+                    if inst in where:
+                        self.add(doc, ["cards", i, "id"], "DUP-ID",
+                                 f"card id '{inst}' is used twice (first at {where[inst]})", key=False)
+                        continue
+                    line, col = self.at(doc, ["cards", i])
+                    where[inst] = f"{doc.path}:{line}"
+                    attrs_i = dict(attrs)
+                    attrs_i["id"] = inst
+                    g.cards[inst] = attrs_i
+                    g.card_start[inst] = zone
+        g.card_labels = {}
+        for cid, attrs in g.cards.items():
+            template = g.card_types[attrs["type"]].label
+            if template:
+                try:
+                    g.card_labels[cid] = template.format(**attrs)
+                except (KeyError, IndexError, ValueError) as e:
+                    self.add(self.doc, ["card_types", attrs["type"], "label"], "LABEL",
+                             f"the label of card {cid} names {e}, which it does not have", key=False)
+                    g.card_labels[cid] = cid
+            else:
+                g.card_labels[cid] = attrs.get("name", cid)
+
+    def compile_all(self, g):
+        comp = Compiler(g)
+        doc = self.doc
+        for name, text in g.stats.items():
+            path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
+                                                        dict) else ["stats", name]
+            fn = self.compile_expr(comp, doc, path, text, {"it": "player"})
+            if fn is not None:
+                try:
+                    comp.stat(name)
+                except (CompileError, EffectSyntaxError):
+                    pass
+        playable = g.exprs.setdefault("playable", {})
+        for name, ct in g.card_types.items():
+            if ct.effect:
+                self.compile_script(comp, doc, ["card_types", name, "effect"], ct.effect,
+                                    {"me": "player", "card": "card"}, "type:" + name)
+            if ct.playable_if:
+                fn = self.compile_expr(comp, doc, ["card_types", name, "playable_if"], ct.playable_if,
+                                       {"me": "player", "card": "card"})
+                if fn is not None:
+                    playable[name] = _bind_card(fn)
+        for name, proc in g.procedures.items():
+            types = dict(proc.types)
+            types.setdefault("me", "player")
+            self.compile_script(comp, doc, ["procedures", name, "do"], proc.body, types, "proc:" + name)
+        self.compile_flow(comp, g)
+        for key, text in (("end_when", g.end_when), ("score", g.score), ("ranking", g.ranking),
+                          ("evaluation", g.evaluation)):
+            if text is None:
+                continue
+            section = "bots" if key == "evaluation" else "end"
+            field = {"end_when": "when"}.get(key, key)
+            fn = self.compile_expr(comp, doc, [section, field], text, {"it": "player", "me": "player"})
+            if fn is None:
+                continue
+            if key == "end_when":
+                g.exprs[key] = fn
+            else:
+                g.exprs[key] = bind_it(fn)
+        g.result_fn = _result_fn(g)
+        g.zone_spec = _zone_spec_fn(g)
+        g.discard_zone = {n: ct.discard_to for n, ct in g.card_types.items() if ct.discard_to}
+        names = g.seat_names
+        g.seat_label = lambda p: (names[p] if p is not None and p < len(names)
+                                  else "nobody" if p is None else f"P{p + 1}")
+
+    def compile_flow(self, comp, g):
+        doc = self.doc
+        if g.setup:
+            self.compile_script(comp, doc, ["setup"], g.setup, {"me": "player"}, "setup")
+        if g.finish:
+            self.compile_script(comp, doc, ["finish"], g.finish, {"me": "player"}, "finish")
+        body = []
+        phases = g.rounds.get("phases") or []
+        for i, ph in enumerate(phases):
+            key = f"phase:{ph['name']}"
+            self.compile_script(comp, doc, ["rounds", "phases", i, "do"], ph.get("do", ""),
+                                {"me": "player"}, key)
+            body.append(A.RunProgram(key, ph["name"]))
+        stmts = []
+        if g.setup:
+            stmts.append(A.RunProgram("setup", "setup"))
+        counter = g.rounds.get("counter")
+        if counter and counter not in g.game_counters:
+            self.add(doc, ["rounds", "counter"], "REF-UNDEF", f"unknown game counter '{counter}'",
+                     did_you_mean(counter, g.game_counters), key=False)
+            counter = None
+        if phases:
+            count = g.rounds.get("count")
+            if counter:
+                body.insert(0, A.SetStmt(A.Name(counter), A.Name("$round")))
+            if count is None:
+                count_node = A.Call("range", [A.Const(1), A.Const(10 ** 6)], {})
+            elif isinstance(count, int):
+                count_node = A.Call("range", [A.Const(1), A.Const(count)], {})
+            else:
+                count_node = A.Call("range", [A.Const(1), parse_expression(str(count))], {})
+            stmts.append(A.ForEach("$round", count_node, body))
+        if g.finish:
+            stmts.append(A.RunProgram("finish", "end"))
+        try:
+            g.programs["flow"] = ScriptCompiler(comp, {"me": "player"}).compile(stmts)
+        except CompileError as e:
+            self.add(doc, ["rounds"], e.code, e.message, e.hint)
+
+
+def _bind_card(fn):
+    def playable(vm, card, player):
+        l = vm.l
+        saved = (l.get("me"), l.get("card"))
+        l["me"], l["card"] = player, card
+        try:
+            return fn(vm)
+        finally:
+            l["me"], l["card"] = saved
+    return playable
+
+
+def _result_fn(g):
+    def result(vm):
+        n = vm.s["n"]
+        score = g.exprs.get("score")
+        rank = g.exprs.get("ranking")
+        scores = [score(vm, p) if score else 0 for p in range(n)]
+        keys = [rank(vm, p) if rank else [scores[p]] for p in range(n)]
+        order = sorted(range(n), key=lambda p: keys[p], reverse=True)
+        best = keys[order[0]]
+        winners = [p for p in order if keys[p] == best]
+        if vm.s.get("capped"):
+            winners = []
+        return {"winners": winners, "scores": scores, "ranking": order,
+                "draw": len(winners) != 1}
+    return result
+
+
+def _zone_spec_fn(g):
+    cache = {}
+
+    def spec(key):
+        s = cache.get(key)
+        if s is None:
+            if key[0].isdigit():
+                s = g.player_zones[key.split(".")[1]]
+            else:
+                s = g.game_zones[key.split(".")[0]]
+            cache[key] = s
+        return s
+    return spec
+
+
+def build_game(path, document, data):
+    b = Builder(path, document, data)
+    g = b.build()
+    return g, b.findings

@@ -1,0 +1,251 @@
+"""The effect language's syntax tree: small dataclasses that keep their position.
+
+Positions (line, col) are 1-based and relative to the effect text; the loader
+adds the position of the YAML scalar the text came from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+
+@dataclass
+class Node:
+    line: int = field(default=0, kw_only=True, compare=False)
+    col: int = field(default=0, kw_only=True, compare=False)
+
+
+# ------------------------------------------------------------------ expressions
+@dataclass
+class Const(Node):
+    value: Any
+
+
+@dataclass
+class Name(Node):
+    name: str
+
+
+@dataclass
+class Attr(Node):
+    obj: Node
+    name: str
+
+
+@dataclass
+class Index(Node):
+    obj: Node
+    key: Node
+
+
+@dataclass
+class BinOp(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass
+class Compare(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass
+class BoolOp(Node):
+    op: str  # "and" | "or"
+    left: Node
+    right: Node
+
+
+@dataclass
+class Not(Node):
+    operand: Node
+
+
+@dataclass
+class Neg(Node):
+    operand: Node
+
+
+@dataclass
+class CondExpr(Node):
+    then: Node
+    test: Node
+    other: Node
+
+
+@dataclass
+class Where(Node):
+    coll: Node
+    cond: Node
+
+
+@dataclass
+class Ranked(Node):
+    coll: Node
+    key: Node
+
+
+@dataclass
+class ListExpr(Node):
+    items: list
+
+
+@dataclass
+class Comprehension(Node):
+    expr: Node
+    var: str
+    coll: Node
+
+
+@dataclass
+class Call(Node):
+    func: str
+    args: list
+    kwargs: dict
+
+
+@dataclass
+class CallComp(Node):
+    func: str
+    comp: Comprehension
+
+
+# ------------------------------------------------------------------- statements
+@dataclass
+class Assign(Node):
+    var: str
+    expr: Node
+
+
+@dataclass
+class Choose(Node):
+    var: str
+    coll: Optional[Node]           # choose one of COLL
+    low: Optional[Node] = None     # choose number from LOW to HIGH
+    high: Optional[Node] = None
+    by: Optional[Node] = None
+    each: Optional[Node] = None    # simultaneous: by each of PLAYERS
+    otherwise: Optional[str] = None
+    prompt: Optional[str] = None
+
+
+@dataclass
+class Gain(Node):
+    counter: str
+    amount: Node
+    who: Optional[Node]
+
+
+@dataclass
+class Lose(Node):
+    counter: str
+    amount: Node
+    who: Optional[Node]
+
+
+@dataclass
+class Steal(Node):
+    counter: str
+    amount: Node
+    victim: Node
+
+
+@dataclass
+class SetStmt(Node):
+    target: Node
+    expr: Node
+
+
+@dataclass
+class Move(Node):
+    what: Node
+    dest: Node
+
+
+@dataclass
+class Draw(Node):
+    count: Node
+    src: Node
+    dest: Node
+
+
+@dataclass
+class Shuffle(Node):
+    zone: Node
+
+
+@dataclass
+class Discard(Node):
+    what: Node
+
+
+@dataclass
+class Play(Node):
+    card: Node
+    who: Optional[Node]
+
+
+@dataclass
+class CallStmt(Node):
+    call: Call
+    var: Optional[str] = None   # x = proc(...)
+
+
+@dataclass
+class Return(Node):
+    expr: Optional[Node]
+
+
+@dataclass
+class Break(Node):
+    pass
+
+
+@dataclass
+class Pass(Node):
+    pass
+
+
+@dataclass
+class Log(Node):
+    text: str
+
+
+@dataclass
+class EndGame(Node):
+    pass
+
+
+@dataclass
+class If(Node):
+    branches: list          # [(test, body)]
+    orelse: Optional[list]
+
+
+@dataclass
+class ForEach(Node):
+    var: str
+    coll: Node
+    body: list
+
+
+@dataclass
+class While(Node):
+    test: Node
+    body: list
+
+
+@dataclass
+class Repeat(Node):
+    count: Node
+    body: list
+
+
+@dataclass
+class RunProgram(Node):
+    """Run another compiled program (a phase, the setup) in a new frame; built by flow.py."""
+    key: str
+    phase: Optional[str] = None

@@ -1,0 +1,125 @@
+"""Functions an effect may call. Each takes the VM first (for player count, cards, state).
+
+The language is closed: these and the game's own names are all an effect can reach.
+"""
+from __future__ import annotations
+
+
+def _count(vm, x):
+    return len(x) if x is not None else 0
+
+
+def _first(vm, xs):
+    return xs[0] if xs else None
+
+
+def _last(vm, xs):
+    return xs[-1] if xs else None
+
+
+def _clockwise(vm, start):
+    n = vm.s["n"]
+    return [(start + i) % n for i in range(n)]
+
+
+def _counterclockwise(vm, start):
+    n = vm.s["n"]
+    return [(start - i) % n for i in range(n)]
+
+
+def _next(vm, p):
+    return (p + 1) % vm.s["n"]
+
+
+def _prev(vm, p):
+    return (p - 1) % vm.s["n"]
+
+
+def _flatten(vm, group):
+    out = []
+    for part in group:
+        out.extend(part)
+    return out
+
+
+def _min(vm, *xs):
+    if len(xs) == 1 and isinstance(xs[0], list):
+        xs = xs[0]
+    return min(xs) if xs else 0
+
+
+def _max(vm, *xs):
+    if len(xs) == 1 and isinstance(xs[0], list):
+        xs = xs[0]
+    return max(xs) if xs else 0
+
+
+def _sum(vm, xs):
+    return sum(xs)
+
+
+def _range(vm, a, b=None):
+    if b is None:
+        a, b = 1, a
+    return list(range(a, b + 1))
+
+
+def _abs(vm, x):
+    return abs(x)
+
+
+def _any(vm, xs):
+    return any(xs)
+
+
+def _all(vm, xs):
+    return all(xs)
+
+
+def _unique(vm, xs):
+    out = []
+    for x in xs:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def _sort(vm, xs):
+    return sorted(xs)
+
+
+def _reverse(vm, xs):
+    return list(reversed(xs))
+
+
+def _others(vm, xs, x):
+    return [y for y in xs if y != x]
+
+
+# name -> (function, result type, argument count range)
+BUILTINS = {
+    "count": (_count, "num", (1, 1)),
+    "first": (_first, "elem", (1, 1)),
+    "last": (_last, "elem", (1, 1)),
+    "top": (_last, "elem", (1, 1)),
+    "bottom": (_first, "elem", (1, 1)),
+    "clockwise": (_clockwise, "list:player", (1, 1)),
+    "counterclockwise": (_counterclockwise, "list:player", (1, 1)),
+    "next_player": (_next, "player", (1, 1)),
+    "previous_player": (_prev, "player", (1, 1)),
+    "cards_in": (_flatten, "list:card", (1, 1)),
+    "min": (_min, "num", (1, 99)),
+    "max": (_max, "num", (1, 99)),
+    "sum": (_sum, "num", (1, 1)),
+    "range": (_range, "list:num", (1, 2)),
+    "abs": (_abs, "num", (1, 1)),
+    "any": (_any, "bool", (1, 1)),
+    "all": (_all, "bool", (1, 1)),
+    "unique": (_unique, "list", (1, 1)),
+    "sorted": (_sort, "list", (1, 1)),
+    "reversed": (_reverse, "list", (1, 1)),
+    "without": (_others, "list", (2, 2)),
+}
+
+# Builtins that need the compiler's help (zones by name, card rules): see compiler.py.
+SPECIAL = ("zone", "can_play", "attr", "holder", "label", "roll")

@@ -1,0 +1,626 @@
+"""AST -> Python closures, once, at load time.
+
+Expressions become `f(vm) -> value`. Scripts become a flat list of ops
+`op(vm, frame) -> next pc | WAIT | PUSHED | POPPED`, with loops and ifs as jumps,
+so that a script can stop at a decision and resume later from plain data
+(the frame's pc and locals live in the state).
+
+Runtime values are plain data: players are seat numbers, cards are instance ids,
+zones are read as lists; a zone used as a destination compiles to its key.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import CompileError, GameError, did_you_mean
+from . import ast as A
+from .builtins import BUILTINS, SPECIAL
+
+WAIT, PUSHED, POPPED = -1, -2, -3
+LOOP_LIMIT = 10000
+_MISSING = object()
+
+PLAYER_FIELDS = ("name", "seat", "next", "prev")
+CARD_FIELDS = ("id", "zone", "owner", "type", "label")
+
+
+def _elem(t: str) -> str:
+    return t[5:] if t.startswith("list:") else "any"
+
+
+class Scope:
+    """What a name means while compiling one script or expression."""
+
+    def __init__(self, game, local_types: dict):
+        self.game = game
+        self.types = dict(local_types)   # local name -> type
+
+    def child(self, **more):
+        s = Scope(self.game, self.types)
+        s.types.update(more)
+        return s
+
+
+class Compiler:
+    def __init__(self, game):
+        self.g = game
+        g = game
+        self.card_attrs = set()
+        for attrs in g.cards.values():
+            self.card_attrs.update(attrs)
+        for ct in g.card_types.values():
+            self.card_attrs.update(ct.attrs)
+        self.keyed_player = {n: z for n, z in g.player_zones.items() if z.keys}
+        self.keyed_game = {n: z for n, z in g.game_zones.items() if z.keys}
+        self.stat_fns: dict = {}
+        self.mechanic_names = set(g.mechanics)
+        self._uid = 0
+
+    # ------------------------------------------------------------ errors
+    def err(self, node, code, message, hint=""):
+        raise CompileError(code, message, getattr(node, "line", 1) or 1,
+                           getattr(node, "col", 1) or 1, hint)
+
+    def undefined(self, node, name, scope, what="name"):
+        candidates = list(scope.types) + self.global_names()
+        self.err(node, "REF-UNDEF", f"unknown {what} '{name}'", did_you_mean(name, candidates))
+
+    def global_names(self):
+        g = self.g
+        return (["me", "my", "players", "opponents", "player_count", "variant", "turn_player"]
+                + list(g.game_counters) + list(g.roles) + list(g.game_zones)
+                + list(g.constants) + list(g.options))
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, node, scope: Scope, raw: bool = False):
+        """Compile an expression; returns (fn, type).
+
+        A player's keyed zone group (p.slots) compiles to (seat, name) so that
+        p.slots.fame or p.slots[b] can name one zone; unless `raw`, it is read
+        as the list of its zones' contents.
+        """
+        meth = getattr(self, "_x_" + type(node).__name__, None)
+        if meth is None:
+            self.err(node, "EXPR-BAD", f"{type(node).__name__} cannot be used as a value here")
+        fn, t = meth(node, scope)
+        if not raw and t.startswith("pgroup:"):
+            keys = self.g.player_zones[t[7:]].keys
+            pair = fn
+
+            def group(vm):
+                p, name = pair(vm)
+                z = vm.s["z"]
+                return [z[f"{p}.{name}.{k}"] for k in keys]
+            return group, "group"
+        return fn, t
+
+    def _x_Const(self, node, scope):
+        v = node.value
+        t = ("bool" if isinstance(v, bool) else "num" if isinstance(v, int)
+             else "str" if isinstance(v, str) else "none")
+        return (lambda vm: v), t
+
+    def _x_Name(self, node, scope):
+        name = node.name
+        g = self.g
+        if name == "my":
+            name = "me"
+        if name in scope.types:
+            t = scope.types[name]
+
+            def local(vm, name=name):
+                try:
+                    return vm.l[name]
+                except KeyError:
+                    raise GameError(f"'{name}' is used before it has a value") from None
+            return local, t
+        if name == "players":
+            return (lambda vm: list(range(vm.s["n"]))), "list:player"
+        if name == "opponents":
+            return (lambda vm: [(vm.l["me"] + i) % vm.s["n"] for i in range(1, vm.s["n"])]), \
+                "list:player"
+        if name == "player_count":
+            return (lambda vm: vm.s["n"]), "num"
+        if name == "variant":
+            return (lambda vm: vm.s["variant"]), "str"
+        if name in g.game_counters:
+            return (lambda vm: vm.s["g"][name]), "num"
+        if name in g.roles:
+            return (lambda vm: vm.s["roles"][name]), "player"
+        if name in g.game_zones:
+            if name in self.keyed_game:
+                return (lambda vm: [vm.s["z"][f"{name}.{k}"] for k in g.game_zones[name].keys]), \
+                    "group"
+            return (lambda vm: vm.s["z"][name]), "list:card"
+        if name in g.constants:
+            value = g.constants[name]
+            if isinstance(value, dict) and "by_players" in value:
+                table = {int(k): v for k, v in value["by_players"].items()}
+                return (lambda vm: table[vm.s["n"]]), "any"
+            t = ("num" if isinstance(value, int) else "str" if isinstance(value, str)
+                 else "list:str" if isinstance(value, list) and all(isinstance(x, str) for x in value)
+                 else "list" if isinstance(value, list) else "any")
+            return (lambda vm: value), t
+        if name in g.options:
+            return (lambda vm: vm.s["options"][name]), "any"
+        self.undefined(node, name, scope)
+
+    def _x_Attr(self, node, scope):
+        obj, t = self.expr(node.obj, scope, raw=True)
+        return self.member(node, obj, t, node.name)
+
+    def member(self, node, obj, t, name):
+        g = self.g
+        if t == "player":
+            return self.player_member(node, obj, name)
+        if t == "card":
+            return self.card_member(node, obj, name)
+        if t.startswith("rec:"):
+            fields = g.mechanics[t[4:]].returns
+            if name not in fields:
+                self.err(node, "REF-UNDEF", f"{t[4:]} returns no '{name}'",
+                         did_you_mean(name, fields) or f"it returns {', '.join(fields)}")
+            return (lambda vm: obj(vm)[name]), fields[name]
+        if t.startswith("pgroup:"):
+            gname = t[7:]
+            keys = g.player_zones[gname].keys
+            if name not in keys:
+                self.err(node, "REF-UNDEF", f"'{gname}' has no zone '{name}'", did_you_mean(name, keys))
+            return (lambda vm: vm.s["z"]["%d.%s.%s" % (*obj(vm), name)]), "list:card"
+        if t in ("num", "bool", "str", "none", "group") or t.startswith("list"):
+            self.err(node, "TYPE", f"a {t.replace('list:', 'list of ')} has no '{name}'")
+        # The type is known only at run time: a player (seat number), a card (id) or a map.
+        pfields = set(g.player_counters) | set(g.stats) | set(g.player_zones) | set(PLAYER_FIELDS)
+        pf = self.player_member(node, None, name, on_value=True)[0] if name in pfields else None
+        cf = (self.card_member(node, None, name, on_value=True)[0]
+              if name in self.card_attrs or name in CARD_FIELDS else None)
+
+        def dyn(vm):
+            v = obj(vm)
+            if isinstance(v, dict):
+                return v.get(name)
+            if isinstance(v, bool) or v is None:
+                raise GameError(f"{v!r} has no '{name}'")
+            if isinstance(v, int):
+                if pf is None:
+                    raise GameError(f"players have no '{name}'")
+                return pf(vm, v)
+            if isinstance(v, str):
+                if cf is None:
+                    raise GameError(f"cards have no '{name}'")
+                return cf(vm, v)
+            raise GameError(f"{v!r} has no '{name}'")
+        return dyn, "any"
+
+    def player_member(self, node, obj, name, on_value=False):
+        """p.NAME. With on_value, returns f(vm, p) instead of f(vm)."""
+        g = self.g
+        if name in g.player_counters:
+            def f(vm, p):
+                return vm.s["pl"][p][name]
+            t = "num"
+        elif name in g.stats:
+            stat = self.stat(name)
+            f, t = stat, "num"
+        elif name in g.player_zones:
+            if name in self.keyed_player:
+                keys = g.player_zones[name].keys
+
+                def f(vm, p):
+                    z = vm.s["z"]
+                    return [z[f"{p}.{name}.{k}"] for k in keys]
+                t = "group:" + name
+            else:
+                def f(vm, p):
+                    return vm.s["z"][f"{p}.{name}"]
+                t = "list:card"
+        elif name == "name":
+            names = g.seat_names
+
+            def f(vm, p):
+                return names[p] if p < len(names) else f"P{p + 1}"
+            t = "str"
+        elif name == "seat":
+            def f(vm, p):
+                return p
+            t = "num"
+        elif name == "next":
+            def f(vm, p):
+                return (p + 1) % vm.s["n"]
+            t = "player"
+        elif name == "prev":
+            def f(vm, p):
+                return (p - 1) % vm.s["n"]
+            t = "player"
+        else:
+            fields = list(g.player_counters) + list(g.stats) + list(g.player_zones) + list(PLAYER_FIELDS)
+            self.err(node, "REF-UNDEF", f"players have no counter, stat or zone '{name}'",
+                     did_you_mean(name, fields))
+        if on_value:
+            return f, t
+        if t.startswith("group:"):
+            # keep the player so that p.group.key / p.group[k] can name one zone
+            return (lambda vm: (obj(vm), name)), "pgroup:" + name
+        return (lambda vm: f(vm, obj(vm))), t
+
+    def stat(self, name):
+        """A player's derived stat, compiled once; f(vm, p)."""
+        if name in self.stat_fns:
+            return self.stat_fns[name]
+        cell = []
+
+        def stat_fn(vm, p):
+            return cell[0](vm, p)
+        self.stat_fns[name] = stat_fn   # allows stats that use other stats
+        text = self.g.stats[name]
+        from .parser import parse_expression
+        fn, _ = self.expr(parse_expression(text), Scope(self.g, {"it": "player"}))
+        cell.append(bind_it(fn))
+        return stat_fn
+
+    def card_member(self, node, obj, name, on_value=False):
+        cards = self.g.cards
+        if name == "id":
+            def f(vm, c):
+                return c
+            t = "str"
+        elif name == "zone":
+            def f(vm, c):
+                key = vm.s["loc"][c]
+                return key.split(".", 1)[1] if key[0].isdigit() else key
+            t = "str"
+        elif name == "owner":
+            def f(vm, c):
+                key = vm.s["loc"][c]
+                return int(key.split(".", 1)[0]) if key[0].isdigit() else None
+            t = "player"
+        elif name == "label":
+            labels = self.g.card_labels
+
+            def f(vm, c):
+                return labels[c]
+            t = "str"
+        elif name in self.card_attrs or name == "type":
+            def f(vm, c):
+                return cards[c].get(name)
+            t = "any"
+            sample = [a[name] for a in cards.values() if name in a]
+            if sample and all(isinstance(x, bool) for x in sample):
+                t = "bool"
+            elif sample and all(isinstance(x, int) and not isinstance(x, bool) for x in sample):
+                t = "num"
+            elif sample and all(isinstance(x, str) for x in sample):
+                t = "str"
+        else:
+            self.err(node, "REF-UNDEF", f"no card has an attribute '{name}'",
+                     did_you_mean(name, list(self.card_attrs) + list(CARD_FIELDS)))
+        if on_value:
+            return f, t
+        return (lambda vm: f(vm, obj(vm))), t
+
+    def _x_Index(self, node, scope):
+        obj, t = self.expr(node.obj, scope, raw=True)
+        key, kt = self.expr(node.key, scope)
+        if t.startswith("pgroup:"):
+            return (lambda vm: vm.s["z"]["%d.%s.%s" % (*obj(vm), key(vm))]), "list:card"
+
+        def index(vm):
+            o = obj(vm)
+            k = key(vm)
+            try:
+                return o[k]
+            except (KeyError, IndexError, TypeError):
+                if isinstance(o, list) and isinstance(k, int):
+                    return None
+                raise GameError(f"{o!r} has no entry {k!r}") from None
+        return index, (_elem(t) if t.startswith("list") else "any")
+
+    def _x_BinOp(self, node, scope):
+        l, lt = self.expr(node.left, scope)
+        r, rt = self.expr(node.right, scope)
+        op = node.op
+        for side, t in ((node.left, lt), (node.right, rt)):
+            if t in ("player", "card", "bool", "group") and not (op == "+" and t == "str"):
+                self.err(side, "TYPE", f"a {t} cannot be used with '{op}'")
+        if op == "+":
+            if lt.startswith("list") or rt.startswith("list"):
+                return (lambda vm: list(l(vm)) + list(r(vm))), (lt if lt.startswith("list") else rt)
+            if lt == "str" or rt == "str":
+                return (lambda vm: str(l(vm)) + str(r(vm))), "str"
+            return (lambda vm: l(vm) + r(vm)), "num"
+        if op == "-":
+            return (lambda vm: l(vm) - r(vm)), "num"
+        if op == "*":
+            return (lambda vm: l(vm) * r(vm)), "num"
+        if op == "/":
+            def div(vm):
+                d = r(vm)
+                if d == 0:
+                    raise GameError("division by zero")
+                return l(vm) // d
+            return div, "num"
+        if op == "%":
+            def mod(vm):
+                d = r(vm)
+                if d == 0:
+                    raise GameError("division by zero")
+                return l(vm) % d
+            return mod, "num"
+        self.err(node, "EXPR-BAD", f"unknown operator {op}")
+
+    def _x_Compare(self, node, scope):
+        l, lt = self.expr(node.left, scope)
+        r, rt = self.expr(node.right, scope)
+        op = node.op
+        if op in ("<", "<=", ">", ">="):
+            for side, t in ((node.left, lt), (node.right, rt)):
+                if t in ("player", "card", "bool", "str", "group") or t.startswith("list"):
+                    self.err(side, "TYPE", f"a {t.replace('list:', 'list of ')} cannot be compared "
+                                           f"with '{op}'; compare numbers")
+        kinds = {lt, rt} - {"any", "none"}
+        if op in ("==", "!=") and len(kinds) == 2 and "num" in kinds and kinds & {"card", "str"}:
+            self.err(node, "TYPE", f"a {lt} is compared with a {rt}; this is never equal")
+        import operator
+        fn = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+              ">": operator.gt, ">=": operator.ge}.get(op)
+        if op == "in":
+            return (lambda vm: l(vm) in r(vm)), "bool"
+        if op == "not in":
+            return (lambda vm: l(vm) not in r(vm)), "bool"
+        if op == "<":
+            return (lambda vm: l(vm) < r(vm)), "bool"
+        if op == ">":
+            return (lambda vm: l(vm) > r(vm)), "bool"
+        if op == "==":
+            return (lambda vm: l(vm) == r(vm)), "bool"
+        return (lambda vm: fn(l(vm), r(vm))), "bool"
+
+    def _x_BoolOp(self, node, scope):
+        l, _ = self.expr(node.left, scope)
+        r, _ = self.expr(node.right, scope)
+        if node.op == "and":
+            return (lambda vm: bool(l(vm)) and bool(r(vm))), "bool"
+        return (lambda vm: bool(l(vm)) or bool(r(vm))), "bool"
+
+    def _x_Not(self, node, scope):
+        f, _ = self.expr(node.operand, scope)
+        return (lambda vm: not f(vm)), "bool"
+
+    def _x_Neg(self, node, scope):
+        f, t = self.expr(node.operand, scope)
+        if t not in ("num", "any"):
+            self.err(node, "TYPE", f"a {t} cannot be negated")
+        return (lambda vm: -f(vm)), "num"
+
+    def _x_CondExpr(self, node, scope):
+        a, at = self.expr(node.then, scope)
+        c, _ = self.expr(node.test, scope)
+        b, bt = self.expr(node.other, scope)
+        return (lambda vm: a(vm) if c(vm) else b(vm)), (at if at == bt else "any")
+
+    def _x_Where(self, node, scope):
+        coll, ct = self.expr(node.coll, scope)
+        self.require_list(node.coll, ct)
+        cond, _ = self.expr(node.cond, scope.child(it=_elem(ct)))
+
+        def where(vm):
+            l = vm.l
+            old = l.get("it", _MISSING)
+            out = []
+            for x in coll(vm):
+                l["it"] = x
+                if cond(vm):
+                    out.append(x)
+            _restore(l, "it", old)
+            return out
+        return where, ct
+
+    def _x_Ranked(self, node, scope):
+        coll, ct = self.expr(node.coll, scope)
+        self.require_list(node.coll, ct)
+        key, _ = self.expr(node.key, scope.child(it=_elem(ct)))
+
+        def ranked(vm):
+            l = vm.l
+            old = l.get("it", _MISSING)
+            keyed = []
+            for x in coll(vm):
+                l["it"] = x
+                keyed.append((key(vm), x))
+            _restore(l, "it", old)
+            # best first; the stable sort keeps the collection's order among equals
+            keyed.sort(key=lambda kv: kv[0], reverse=True)
+            return [x for _, x in keyed]
+        return ranked, ct
+
+    def _x_ListExpr(self, node, scope):
+        items = [self.expr(x, scope) for x in node.items]
+        fns = [f for f, _ in items]
+        types = {t for _, t in items}
+        t = "list:" + types.pop() if len(types) == 1 else "list"
+        return (lambda vm: [f(vm) for f in fns]), t
+
+    def _x_Comprehension(self, node, scope):
+        coll, ct = self.expr(node.coll, scope)
+        self.require_list(node.coll, ct)
+        var = node.var
+        body, bt = self.expr(node.expr, scope.child(**{var: _elem(ct)}))
+
+        def comp(vm):
+            l = vm.l
+            old = l.get(var, _MISSING)
+            out = []
+            for x in coll(vm):
+                l[var] = x
+                out.append(body(vm))
+            _restore(l, var, old)
+            return out
+        return comp, "list:" + bt if not bt.startswith("list") else "list"
+
+    def _x_CallComp(self, node, scope):
+        comp, ct = self._x_Comprehension(node.comp, scope)
+        call = A.Call(node.func, [], {}, line=node.line, col=node.col)
+        return self.call(call, scope, [(comp, ct)])
+
+    def _x_Call(self, node, scope):
+        if node.func in self.g.procedures or node.func in self.mechanic_names:
+            self.err(node, "EXPR-BAD", f"'{node.func}' is a procedure with effects; call it as a "
+                                       f"statement (x = {node.func}(...)), not inside an expression")
+        args = [self.expr(a, scope) for a in node.args]
+        return self.call(node, scope, args)
+
+    def call(self, node, scope, args):
+        name = node.func
+        g = self.g
+        if name == "zone":
+            if not 1 <= len(args) <= 2:
+                self.err(node, "ARGS", "zone(name) or zone(name, player)")
+            key = self.zone_key_from_call(node, args)
+            return (lambda vm: vm.s["z"][key(vm)]), "list:card"
+        if name == "can_play":
+            if len(args) != 2:
+                self.err(node, "ARGS", "can_play(card, player)")
+            (c, _), (p, _) = args
+            rules = g.exprs.setdefault("playable", {})
+            types = g.cards
+
+            def can_play(vm):
+                card = c(vm)
+                test = rules.get(types[card].get("type"))
+                if test is None:
+                    return True
+                return test(vm, card, p(vm))
+            return can_play, "bool"
+        if name == "attr":
+            if len(args) != 2:
+                self.err(node, "ARGS", "attr(card, name)")
+            (c, _), (k, _) = args
+            return (lambda vm: g.cards[c(vm)].get(k(vm))), "any"
+        if name == "label":
+            (v, t), = args
+            return (lambda vm: vm.label(v(vm), t)), "str"
+        if name == "holder":
+            (c, _), = args
+
+            def holder(vm):
+                key = vm.s["loc"][c(vm)]
+                return int(key.split(".", 1)[0]) if key[0].isdigit() else None
+            return holder, "player"
+        if name not in BUILTINS:
+            self.err(node, "REF-UNDEF", f"unknown function '{name}'",
+                     did_you_mean(name, list(BUILTINS) + list(SPECIAL) + list(g.procedures)))
+        fn, rt, (lo, hi) = BUILTINS[name]
+        if not lo <= len(args) <= hi:
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            self.err(node, "ARGS", f"{name}() takes {want} argument(s), not {len(args)}")
+        if rt == "elem":
+            rt = _elem(args[0][1])
+        if rt == "list":
+            rt = args[0][1] if args[0][1].startswith("list") else "list"
+        fns = [f for f, _ in args]
+        if len(fns) == 1:
+            a = fns[0]
+            return (lambda vm: fn(vm, a(vm))), rt
+        if len(fns) == 2:
+            a, b = fns
+            return (lambda vm: fn(vm, a(vm), b(vm))), rt
+        return (lambda vm: fn(vm, *[f(vm) for f in fns])), rt
+
+    def require_list(self, node, t):
+        if not (t.startswith("list") or t == "any"):
+            self.err(node, "TYPE", f"a {t} is not a collection")
+
+    # --------------------------------------------------------- zones as targets
+    def zone_key(self, node, scope) -> Callable:
+        """Compile an expression naming a zone (a destination); returns f(vm) -> zone key."""
+        g = self.g
+        if isinstance(node, A.Name) and node.name in g.game_zones:
+            if node.name in self.keyed_game:
+                self.err(node, "ZONE", f"'{node.name}' is a group of zones; name one of them "
+                                       f"({node.name}.{g.game_zones[node.name].keys[0]})")
+            key = node.name
+            return lambda vm: key
+        if isinstance(node, A.Attr) and isinstance(node.obj, A.Name) and node.obj.name in self.keyed_game:
+            keys = g.game_zones[node.obj.name].keys
+            if node.name not in keys:
+                self.err(node, "REF-UNDEF", f"'{node.obj.name}' has no zone '{node.name}'",
+                         did_you_mean(node.name, keys))
+            key = f"{node.obj.name}.{node.name}"
+            return lambda vm: key
+        if isinstance(node, A.Attr):
+            obj, t = self.expr(node.obj, scope, raw=True)
+            if t.startswith("pgroup:"):
+                k = node.name
+                if k not in g.player_zones[t[7:]].keys:
+                    self.err(node, "REF-UNDEF", f"'{t[7:]}' has no zone '{k}'",
+                             did_you_mean(k, g.player_zones[t[7:]].keys))
+                return lambda vm: "%d.%s.%s" % (*obj(vm), k)
+            if t in ("player", "any") and node.name in g.player_zones:
+                if node.name in self.keyed_player:
+                    self.err(node, "ZONE", f"'{node.name}' is a group of zones; name one of them")
+                zn = node.name
+                return lambda vm: f"{obj(vm)}.{zn}"
+            self.err(node, "ZONE", f"'{node.name}' is not a zone",
+                     did_you_mean(node.name, g.zone_names()))
+        if isinstance(node, A.Index):
+            obj, t = self.expr(node.obj, scope, raw=True)
+            k, _ = self.expr(node.key, scope)
+            if t.startswith("pgroup:"):
+                return lambda vm: "%d.%s.%s" % (*obj(vm), k(vm))
+        if isinstance(node, A.Call) and node.func == "zone":
+            return self.zone_key_from_call(node, [self.expr(a, scope) for a in node.args])
+        if isinstance(node, A.Name):
+            self.err(node, "REF-UNDEF", f"unknown zone '{node.name}'",
+                     did_you_mean(node.name, g.zone_names()))
+        self.err(node, "ZONE", "this does not name a zone (write a zone name, p.zone, "
+                               "p.group[key] or zone(\"name\"))")
+
+    def zone_key_from_call(self, node, args):
+        g = self.g
+        valid = set()
+        for n, z in g.game_zones.items():
+            valid.update([f"{n}.{k}" for k in z.keys] if z.keys else [n])
+        pvalid = set()
+        for n, z in g.player_zones.items():
+            pvalid.update([f"{n}.{k}" for k in z.keys] if z.keys else [n])
+        name_fn, _ = args[0]
+        if isinstance(node.args[0], A.Const):
+            nm = node.args[0].value
+            pool = pvalid if len(args) == 2 else valid
+            if nm not in pool:
+                self.err(node.args[0], "REF-UNDEF", f"unknown zone '{nm}'", did_you_mean(nm, pool))
+        if len(args) == 1:
+            def key(vm):
+                k = name_fn(vm)
+                if k not in valid:
+                    raise GameError(f"unknown zone {k!r}")
+                return k
+            return key
+        p_fn, _ = args[1]
+
+        def pkey(vm):
+            k = name_fn(vm)
+            if k not in pvalid:
+                raise GameError(f"unknown player zone {k!r}")
+            return f"{p_fn(vm)}.{k}"
+        return pkey
+
+
+def _restore(l, name, old):
+    if old is _MISSING:
+        l.pop(name, None)
+    else:
+        l[name] = old
+
+
+def bind_it(fn):
+    """Turn an expression about `it` into f(vm, it)."""
+    def bound(vm, it):
+        l = vm.l
+        old = l.get("it", _MISSING)
+        l["it"] = it
+        try:
+            return fn(vm)
+        finally:
+            _restore(l, "it", old)
+    return bound

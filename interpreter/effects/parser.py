@@ -1,0 +1,224 @@
+"""Text -> AST for the effect language, with errors a designer can read."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import Indenter
+
+from . import ast as A
+
+GRAMMAR = (Path(__file__).with_name("grammar.lark")).read_text()
+
+# Terminal names as a designer would say them.
+READABLE = {
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted text",
+    "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of a block",
+    "$END": "the end of the effect", "COMPARE": "a comparison (==, <, ...)",
+    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'",
+    "DOT": "'.'", "EQUAL": "'='", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'",
+    "PERCENT": "'%'",
+}
+
+
+class EffectSyntaxError(Exception):
+    """A syntax error at (line, col) of the effect text (1-based)."""
+
+    def __init__(self, message: str, line: int, col: int, text: str):
+        self.message, self.line, self.col, self.text = message, line, col, text
+        super().__init__(f"{line}:{col}: {message}")
+
+    def excerpt(self) -> str:
+        """The offending line of the effect with a caret under the column."""
+        lines = self.text.splitlines() or [""]
+        src = lines[min(self.line, len(lines)) - 1]
+        return f"    {src}\n    {' ' * (self.col - 1)}^"
+
+
+class _Indenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+def _pos(meta_or_token):
+    return {"line": getattr(meta_or_token, "line", 0) or 0,
+            "col": getattr(meta_or_token, "column", 0) or 0}
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    # expressions
+    def number(self, m, c): return A.Const(int(c[0]), **_pos(m))
+    def string(self, m, c): return A.Const(str(c[0])[1:-1], **_pos(m))
+    def true(self, m, c): return A.Const(True, **_pos(m))
+    def false(self, m, c): return A.Const(False, **_pos(m))
+    def none(self, m, c): return A.Const(None, **_pos(m))
+    def name(self, m, c): return A.Name(str(c[0]), **_pos(m))
+    def attr(self, m, c): return A.Attr(c[0], str(c[1]), line=c[1].line, col=c[1].column)
+    def index(self, m, c): return A.Index(c[0], c[1], **_pos(m))
+    def binop(self, m, c): return A.BinOp(str(c[1]), c[0], c[2], line=c[1].line, col=c[1].column)
+    def compare(self, m, c): return A.Compare(str(c[1]), c[0], c[2], line=c[1].line, col=c[1].column)
+    def in_(self, m, c): return A.Compare("in", c[0], c[1], **_pos(m))
+    def not_in(self, m, c): return A.Compare("not in", c[0], c[1], **_pos(m))
+    def and_(self, m, c): return A.BoolOp("and", c[0], c[1], **_pos(m))
+    def or_(self, m, c): return A.BoolOp("or", c[0], c[1], **_pos(m))
+    def not_(self, m, c): return A.Not(c[0], **_pos(m))
+    def neg(self, m, c): return A.Neg(c[0], **_pos(m))
+    def cond_expr(self, m, c): return A.CondExpr(c[0], c[1], c[2], **_pos(m))
+    def where(self, m, c): return A.Where(c[0], c[1], **_pos(m))
+    def ranked(self, m, c): return A.Ranked(c[0], c[1], **_pos(m))
+    def list_(self, m, c): return A.ListExpr([x for x in c if x is not None], **_pos(m))
+    def list_comp(self, m, c): return A.Comprehension(c[0], str(c[1]), c[2], **_pos(m))
+
+    def call(self, m, c):
+        args, kwargs = [], {}
+        for a in c[1:]:
+            if a is None:
+                continue
+            if isinstance(a, tuple):
+                kwargs[a[0]] = a[1]
+            else:
+                args.append(a)
+        return A.Call(str(c[0]), args, kwargs, **_pos(m))
+
+    def call_comp(self, m, c):
+        comp = A.Comprehension(c[1], str(c[2]), c[3], **_pos(m))
+        return A.CallComp(str(c[0]), comp, **_pos(m))
+
+    def arg(self, m, c): return c[0]
+    def kwarg(self, m, c): return (str(c[0]), c[1])
+
+    # statements
+    def start(self, m, c): return list(c)
+    def block(self, m, c): return list(c)
+    def assign(self, m, c):
+        if isinstance(c[1], A.Call):
+            return A.CallStmt(c[1], str(c[0]), **_pos(m))
+        return A.Assign(str(c[0]), c[1], **_pos(m))
+
+    def _choose(self, m, var, opts, **kw):
+        node = A.Choose(str(var), **kw, **_pos(m))
+        for kind, val in opts:
+            setattr(node, kind, val)
+        return node
+
+    def choose_one(self, m, c): return self._choose(m, c[0], c[2:], coll=c[1])
+    def choose_number(self, m, c): return self._choose(m, c[0], c[3:], coll=None, low=c[1], high=c[2])
+    def by_opt(self, m, c): return ("by", c[0])
+    def each_opt(self, m, c): return ("each", c[0])
+    def otherwise_opt(self, m, c): return ("otherwise", str(c[0])[1:-1])
+    def prompt_opt(self, m, c): return ("prompt", str(c[0])[1:-1])
+
+    def gain(self, m, c): return A.Gain(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
+    def lose(self, m, c): return A.Lose(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
+    def steal(self, m, c): return A.Steal(str(c[0]), c[1], c[2], **_pos(m))
+    def set_stmt(self, m, c): return A.SetStmt(c[0], c[1], **_pos(m))
+    def move(self, m, c): return A.Move(c[0], c[1], **_pos(m))
+    def draw(self, m, c): return A.Draw(c[0], c[1], c[2], **_pos(m))
+    def shuffle(self, m, c): return A.Shuffle(c[0], **_pos(m))
+    def discard(self, m, c): return A.Discard(c[0], **_pos(m))
+    def play(self, m, c): return A.Play(c[0], c[1] if len(c) > 1 else None, **_pos(m))
+    def call_stmt(self, m, c): return A.CallStmt(c[0], None, **_pos(m))
+    def return_stmt(self, m, c): return A.Return(c[0] if c else None, **_pos(m))
+    def break_stmt(self, m, c): return A.Break(**_pos(m))
+    def pass_stmt(self, m, c): return A.Pass(**_pos(m))
+    def log_stmt(self, m, c): return A.Log(str(c[0])[1:-1], **_pos(m))
+    def end_stmt(self, m, c): return A.EndGame(**_pos(m))
+
+    def if_stmt(self, m, c):
+        branches = [(c[0], c[1])]
+        orelse = None
+        for part in c[2:]:
+            if part[0] == "elif":
+                branches.append((part[1], part[2]))
+            else:
+                orelse = part[1]
+        return A.If(branches, orelse, **_pos(m))
+
+    def elif_clause(self, m, c): return ("elif", c[0], c[1])
+    def else_clause(self, m, c): return ("else", c[0])
+    def for_stmt(self, m, c): return A.ForEach(str(c[0]), c[1], c[2], **_pos(m))
+    def while_stmt(self, m, c): return A.While(c[0], c[1], **_pos(m))
+    def repeat_stmt(self, m, c): return A.Repeat(c[0], c[1], **_pos(m))
+
+
+@lru_cache(maxsize=None)
+def _parser(start: str) -> Lark:
+    if start == "start":
+        return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start="start",
+                    propagate_positions=True, maybe_placeholders=True)
+    # Single expressions: newlines carry no meaning inside them.
+    return Lark(GRAMMAR, parser="lalr", start=start, propagate_positions=True,
+                maybe_placeholders=True)
+
+
+def _readable(names) -> str:
+    words = []
+    for n in sorted(set(names)):
+        if n.startswith("__ANON") or n == "$END" and "_NL" in names:
+            continue
+        w = READABLE.get(n)
+        if w is None:
+            w = f"'{n.lower()}'" if n.isupper() else n
+        if w not in words:
+            words.append(w)
+    if not words:
+        return "something else"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _error(e: UnexpectedInput, text: str) -> EffectSyntaxError:
+    line, col = getattr(e, "line", 1), getattr(e, "column", 1)
+    if isinstance(e, UnexpectedCharacters):
+        ch = text.splitlines()[line - 1][col - 1] if line - 1 < len(text.splitlines()) else "?"
+        return EffectSyntaxError(f"unexpected character {ch!r}", line, col, text)
+    if isinstance(e, UnexpectedEOF):
+        lines = text.splitlines() or [""]
+        return EffectSyntaxError(
+            f"the effect ends too early: expected {_readable(e.expected)}",
+            len(lines), len(lines[-1]) + 1, text)
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    if tok.type in ("$END", "_NL", "_DEDENT") or line in (None, -1):
+        lines = text.splitlines() or [""]
+        if tok.type == "_NL" and tok.line not in (None, -1):
+            line = tok.line
+        else:
+            line = len(lines)
+        col = len(lines[line - 1].rstrip()) + 1
+        if "RPAR" in e.expected or "RSQB" in e.expected:
+            closer = "')'" if "RPAR" in e.expected else "']'"
+            return EffectSyntaxError(f"the line ends too early: {closer} is missing", line, col, text)
+        return EffectSyntaxError(f"the line ends too early: expected {_readable(e.expected)}",
+                                 line, col, text)
+    got = f"'{tok.value}'"
+    return EffectSyntaxError(f"unexpected {got}: expected {_readable(e.expected)}", line, col, text)
+
+
+def parse_script(text: str) -> list:
+    """Parse statements; returns a list of statement nodes."""
+    src = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _parser("start").parse(src)
+    except UnexpectedInput as e:
+        raise _error(e, text) from None
+    return _ToAst().transform(tree)
+
+
+def parse_expression(text: str) -> A.Node:
+    """Parse one expression (as used for conditions, stats and evaluations)."""
+    try:
+        tree = _parser("expr").parse(text)
+    except UnexpectedInput as e:
+        raise _error(e, text) from None
+    return _ToAst().transform(tree)
+
+
+def token_text(tok: Token) -> str:
+    return str(tok)

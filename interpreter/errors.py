@@ -1,0 +1,105 @@
+"""One error hierarchy. Every finding carries where it is and what to do about it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from typing import Iterable, Optional
+
+
+@dataclass
+class Finding:
+    """One problem in a game definition, located at file:line:col (1-based)."""
+    file: str
+    line: int
+    col: int
+    code: str
+    message: str
+    hint: str = ""
+    severity: str = "error"   # "error" | "warning"
+    excerpt: str = ""         # e.g. an expression line with a caret under the column
+
+    def format(self) -> str:
+        text = f"{self.file}:{self.line}:{self.col}: {self.severity} {self.code} {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        if self.excerpt:
+            text += "\n" + self.excerpt
+        return text
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "col": self.col, "severity": self.severity,
+                "code": self.code, "message": self.message, "hint": self.hint}
+
+    def sort_key(self):
+        return (self.file, self.line, self.col, self.code)
+
+
+class RulebookError(Exception):
+    """Base of every error the tool reports to a person (never a traceback)."""
+
+
+class GameDefError(RulebookError):
+    """A game definition has errors; `findings` lists all of them."""
+
+    def __init__(self, findings: list[Finding]):
+        self.findings = sorted(findings, key=Finding.sort_key)
+        super().__init__("\n".join(f.format() for f in self.findings))
+
+
+class CompileError(RulebookError):
+    """An error in one effect or expression, positioned relative to its text."""
+
+    def __init__(self, code: str, message: str, line: int = 1, col: int = 1, hint: str = "",
+                 excerpt: str = ""):
+        self.code, self.message, self.line, self.col = code, message, line, col
+        self.hint, self.excerpt = hint, excerpt
+        super().__init__(f"{line}:{col}: {code} {message}")
+
+
+class IllegalMove(RulebookError):
+    """A decision that is not among the legal options; the reason names what failed."""
+
+
+class GameError(RulebookError):
+    """The rules reached a position they do not cover (a bug in a game definition)."""
+
+
+class SaveFileError(RulebookError):
+    """A save or replay file that cannot be used."""
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """A 'did you mean ...' hint naming the closest valid candidate, or ''."""
+    close = get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in candidates}
+        if name.lower() in lowered:
+            close = [lowered[name.lower()]]
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+def suggest(name: str, candidates: Iterable[str], what: str) -> str:
+    hint = did_you_mean(name, candidates)
+    return hint or f"no {what} has a similar name"
+
+
+def first(items, default: Optional[object] = None):
+    for x in items:
+        return x
+    return default
+
+
+@dataclass
+class Findings:
+    """A collector used while loading: add findings, raise them all at the end."""
+    items: list = field(default_factory=list)
+
+    def add(self, finding: Finding) -> None:
+        self.items.append(finding)
+
+    def errors(self) -> list:
+        return [f for f in self.items if f.severity == "error"]
+
+    def raise_if_errors(self) -> None:
+        if self.errors():
+            raise GameDefError(self.items)

@@ -1,0 +1,139 @@
+"""The one driver API used by humans, bots, tests, replays and simulations.
+
+    game = Game.load("metras")
+    state = game.new_state(players=4, seed=1)
+    while not game.is_over(state):
+        seat = game.waiting(state)[0]          # one seat, or several for a secret choice
+        options = game.options(state, seat)    # stable, readable labels
+        game.apply(state, seat, options[0])    # by label or index
+    game.result(state)
+
+Chance (shuffles, draws, dice) is resolved inside the state by its seeded
+generator, so the same seed and the same decisions give the same game.
+"""
+from __future__ import annotations
+
+from . import state as S
+from .errors import GameError, IllegalMove, RulebookError, SaveFileError, did_you_mean
+from .loader import load_game
+from .vm import VM
+
+
+class Game:
+    def __init__(self, gamedef):
+        self.g = gamedef
+
+    @classmethod
+    def load(cls, name_or_path: str) -> "Game":
+        return cls(load_game(name_or_path))
+
+    @property
+    def name(self) -> str:
+        return self.g.name
+
+    # ------------------------------------------------------------ lifecycle
+    def new_state(self, players: int | None = None, seed: int = 0, variant: str | None = None,
+                  options: dict | None = None, listener=None) -> dict:
+        g = self.g
+        n = players or g.players_min
+        if not g.players_min <= n <= g.players_max:
+            raise RulebookError(f"{g.name} is for {g.players_min}-{g.players_max} players, not {n}")
+        variant = variant or g.default_variant
+        if variant not in g.variants:
+            hint = did_you_mean(variant, g.variants)
+            raise RulebookError(f"{g.name} has no variant '{variant}'; it has "
+                                f"{', '.join(g.variants)}" + (f" ({hint})" if hint else ""))
+        opts = dict(g.options)
+        for k, v in (options or {}).items():
+            if k not in opts:
+                raise RulebookError(f"{g.name} has no option '{k}'"
+                                    + (f" ({did_you_mean(k, opts)})" if did_you_mean(k, opts) else ""))
+            opts[k] = type(opts[k])(v) if opts[k] is not None else v
+        s = S.initial_state(g, n, seed, variant, opts)
+        VM(g, s, listener).run()
+        return s
+
+    def is_over(self, s: dict) -> bool:
+        return s["over"]
+
+    def result(self, s: dict) -> dict | None:
+        return s["result"]
+
+    def waiting(self, s: dict) -> list:
+        """Seats that must decide now (empty when the game is over)."""
+        p = s["pending"]
+        if p is None:
+            return []
+        return [seat for seat in p["seats"] if str(seat) not in p["ans"]]
+
+    def prompt(self, s: dict) -> str:
+        p = s["pending"]
+        return p["prompt"] if p else ""
+
+    def options(self, s: dict, seat: int) -> list:
+        """The legal options' labels for one seat; they never depend on another seat's
+        pending secret answer."""
+        p = s["pending"]
+        if p is None or str(seat) not in p["opts"]:
+            return []
+        return [o[0] for o in p["opts"][str(seat)]]
+
+    def apply(self, s: dict, seat: int, choice, listener=None) -> None:
+        """Apply one seat's decision, by label or index; raises IllegalMove with the reason."""
+        p = s["pending"]
+        if s["over"]:
+            raise IllegalMove("the game is over")
+        if p is None or str(seat) not in p["opts"]:
+            who = ", ".join(self.g.seat_label(x) for x in self.waiting(s))
+            raise IllegalMove(f"it is not {self.g.seat_label(seat)}'s decision (waiting for {who})")
+        if str(seat) in p["ans"]:
+            raise IllegalMove(f"{self.g.seat_label(seat)} has already decided")
+        opts = p["opts"][str(seat)]
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if not 0 <= choice < len(opts):
+                raise IllegalMove(f"option {choice} is out of range: there are {len(opts)} options")
+            index = choice
+        else:
+            labels = [o[0] for o in opts]
+            if choice not in labels:
+                hint = did_you_mean(str(choice), labels)
+                raise IllegalMove(f"'{choice}' is not a legal option for {p['prompt']}"
+                                  + (f" ({hint})" if hint else ""))
+            index = labels.index(choice)
+        vm = VM(self.g, s, listener)
+        try:
+            vm.answer(seat, index)
+        except RecursionError:
+            raise GameError("the rules recursed without end") from None
+
+    # ------------------------------------------------------------ plain data
+    clone = staticmethod(S.clone)
+    to_json = staticmethod(S.to_json)
+    state_hash = staticmethod(S.state_hash)
+
+    def from_json(self, text: str) -> dict:
+        try:
+            s = S.from_json(text)
+        except ValueError as e:
+            raise SaveFileError(f"the saved state is not valid JSON: {e}") from None
+        self.check_state(s)
+        return s
+
+    def check_state(self, s) -> None:
+        """Refuse a state that does not belong to this game (before it can crash anything)."""
+        needed = ("format", "game", "n", "rng", "g", "pl", "z", "loc", "roles", "stack",
+                  "pending", "over")
+        if not isinstance(s, dict) or any(k not in s for k in needed):
+            raise SaveFileError("the saved state is incomplete or not a state of this tool")
+        if s["game"] != self.g.id:
+            raise SaveFileError(f"the saved state is of game '{s['game']}', not '{self.g.id}'")
+        if s["format"] != S.FORMAT:
+            raise SaveFileError(f"the saved state has format {s['format']}; this version reads "
+                                f"{S.FORMAT}")
+        cards = sorted(c for zone in s["z"].values() for c in zone)
+        if cards != sorted(self.g.cards) or set(s["z"]) != set(S.zone_keys(self.g, s["n"])):
+            raise SaveFileError("the saved state's cards or zones do not match the game")
+        for frame in s["stack"]:
+            if not isinstance(frame, dict) or frame.get("p") not in self.g.programs and \
+                    str(frame.get("p", ""))[1:] not in self.g.mechanics:
+                raise SaveFileError("the saved state runs a rule this game does not have")

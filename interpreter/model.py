@@ -1,0 +1,99 @@
+"""GameDef: a game definition after loading, checking and compiling. Built once, never changed."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+
+@dataclass
+class ZoneSpec:
+    name: str
+    owner: str                      # "player" | "game"
+    visibility: str = "all"         # "all" | "owner" | "none"
+    keys: tuple = ()                # a keyed zone group: one zone per key (e.g. one per branch)
+    bag: bool = False               # draws take a random card
+    refill_from: Optional[str] = None   # when drawing from it empty, shuffle this zone into it
+    description: str = ""
+
+
+@dataclass
+class CounterSpec:
+    name: str
+    start: Any = 0                  # int or an expression text evaluated at setup
+    visibility: str = "all"
+    min: Optional[int] = 0          # None = may go negative
+    description: str = ""
+
+
+@dataclass
+class CardType:
+    name: str
+    attrs: dict
+    effect: Optional[str] = None
+    playable_if: Optional[str] = None
+    discard_to: Optional[str] = None
+    label: Optional[str] = None     # a template like "{name} (x{multiplier})"
+
+
+@dataclass
+class Procedure:
+    name: str
+    params: tuple
+    body: str
+
+
+@dataclass
+class Source:
+    """Where a piece of text came from, to turn expression positions into file positions."""
+    file: str
+    line: int
+    col: int
+    block: bool = False   # a literal block scalar: text lines start on the following lines
+    indent: int = 0
+
+
+@dataclass
+class GameDef:
+    id: str
+    name: str
+    path: str
+    players_min: int
+    players_max: int
+    seat_names: tuple = ()
+    variants: dict = field(default_factory=dict)        # name -> description
+    default_variant: str = "standard"
+    options: dict = field(default_factory=dict)         # name -> default value
+    constants: dict = field(default_factory=dict)       # name -> value (may be by player count)
+    player_counters: dict = field(default_factory=dict)  # name -> CounterSpec
+    game_counters: dict = field(default_factory=dict)    # name -> CounterSpec
+    stats: dict = field(default_factory=dict)            # name -> expression text (about `it`)
+    player_zones: dict = field(default_factory=dict)     # name -> ZoneSpec
+    game_zones: dict = field(default_factory=dict)       # name -> ZoneSpec
+    roles: tuple = ()
+    card_types: dict = field(default_factory=dict)       # name -> CardType
+    cards: dict = field(default_factory=dict)            # instance id -> attributes (type merged)
+    card_start: dict = field(default_factory=dict)       # instance id -> starting game zone
+    procedures: dict = field(default_factory=dict)       # name -> Procedure
+    setup: str = ""
+    rounds: dict = field(default_factory=dict)           # {count, var, phases: [{name, do}]}
+    finish: str = ""                                     # script run when the rounds are over
+    end_when: Optional[str] = None                       # instant end condition
+    score: str = "0"                                     # expression about `it`
+    ranking: Optional[str] = None                        # expression about `it`: list key
+    evaluation: Optional[str] = None                     # greedy bot's evaluation about `it`
+    max_decisions: int = 100000
+    sources: dict = field(default_factory=dict)          # text key -> Source
+
+    # Filled by the compiler.
+    programs: dict = field(default_factory=dict)         # program key -> list of ops
+    exprs: dict = field(default_factory=dict)            # compiled stats / conditions
+    mechanics: dict = field(default_factory=dict)        # name -> native mechanic
+    card_labels: dict = field(default_factory=dict)      # instance id -> display label
+    discard_zone: dict = field(default_factory=dict)     # card type -> zone
+    result_fn: Optional[Callable] = None                 # vm -> {winners, scores, ...}
+    zone_spec: Optional[Callable] = None                 # zone key -> ZoneSpec
+    seat_label: Optional[Callable] = None                # seat -> "P1"
+    warnings: list = field(default_factory=list)
+
+    def zone_names(self) -> list:
+        return list(self.player_zones) + list(self.game_zones)

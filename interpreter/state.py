@@ -1,0 +1,64 @@
+"""State: plain data only (dicts, lists, ints, strings), so it clones, saves and hashes.
+
+Layout:
+  n, variant, options, seed   the game's parameters
+  rng                         the seeded generator's whole state (one int)
+  g                           game counters         pl  one dict of counters per seat
+  z                           zone key -> card ids (last = top); player zones are "seat.name"
+  loc                         card id -> zone key   roles  role -> seat
+  stack, pending              running scripts (frames) and the decision they wait for
+  over, result, decisions, phase
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+
+from . import rng
+
+FORMAT = 1
+
+
+def zone_keys(g, n: int) -> list:
+    keys = []
+    for name, spec in g.game_zones.items():
+        keys.extend([f"{name}.{k}" for k in spec.keys] if spec.keys else [name])
+    for p in range(n):
+        for name, spec in g.player_zones.items():
+            keys.extend([f"{p}.{name}.{k}" for k in spec.keys] if spec.keys else [f"{p}.{name}"])
+    return keys
+
+
+def initial_state(g, n: int, seed: int, variant: str, options: dict) -> dict:
+    z = {k: [] for k in zone_keys(g, n)}
+    loc = {}
+    for cid, zone in g.card_start.items():
+        z[zone].append(cid)
+        loc[cid] = zone
+    return {
+        "format": FORMAT, "game": g.id, "n": n, "variant": variant, "options": dict(options),
+        "seed": seed, "rng": rng.seed_state(seed),
+        "g": {k: c.start for k, c in g.game_counters.items()},
+        "pl": [{k: c.start for k, c in g.player_counters.items()} for _ in range(n)],
+        "z": z, "loc": loc, "roles": {r: None for r in g.roles},
+        "stack": [{"p": "flow", "pc": 0, "l": {"me": None}, "r": None}],
+        "pending": None, "over": False, "result": None, "decisions": 0, "phase": None,
+    }
+
+
+def clone(state: dict) -> dict:
+    # marshal copies plain data faster than deepcopy or json
+    return marshal.loads(marshal.dumps(state))
+
+
+def to_json(state: dict) -> str:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def from_json(text: str) -> dict:
+    return json.loads(text)
+
+
+def state_hash(state: dict) -> str:
+    return hashlib.sha256(to_json(state).encode()).hexdigest()[:16]

@@ -1,0 +1,170 @@
+"""The machine that runs compiled scripts over a state until someone must decide.
+
+The state holds a stack of frames (program key, pc, locals): plain data, so a
+game can be cloned, saved or hashed in the middle of any effect. The VM object
+itself is a short-lived cursor over one state.
+"""
+from __future__ import annotations
+
+from . import rng
+from .effects.compiler import POPPED, PUSHED, WAIT
+from .errors import GameError
+
+
+class VM:
+    __slots__ = ("g", "s", "l", "listener")
+
+    def __init__(self, game, state, listener=None):
+        self.g = game
+        self.s = state
+        self.l = {}
+        self.listener = listener
+
+    # ---------------------------------------------------------------- running
+    def run(self) -> None:
+        """Run until a decision is pending or the game is over."""
+        s = self.s
+        stack = s["stack"]
+        programs = self.g.programs
+        mechanics = self.g.mechanics
+        while stack and s["pending"] is None and not s["over"]:
+            fr = stack[-1]
+            key = fr["p"]
+            self.l = fr["l"]
+            if key[0] == "@":
+                mechanics[key[1:]].step(self, fr)
+                continue
+            prog = programs[key]
+            pc = fr["pc"]
+            if pc >= len(prog):
+                self.ret(None)
+                continue
+            nxt = prog[pc](self, fr)
+            if nxt >= 0:
+                fr["pc"] = nxt
+        if not stack and not s["over"]:
+            self.end_game()
+
+    def push(self, key: str, local: dict, ret_var=None) -> None:
+        self.s["stack"].append({"p": key, "pc": 0, "l": local, "r": ret_var})
+
+    def ret(self, value) -> None:
+        stack = self.s["stack"]
+        fr = stack.pop()
+        if fr.get("r") and stack:
+            stack[-1]["l"][fr["r"]] = value
+
+    def play(self, card: str, who) -> bool:
+        """Push the effect of a card's type, run as `who`; False when it has none."""
+        key = "type:" + self.g.cards[card]["type"]
+        if key not in self.g.programs:
+            return False
+        self.push(key, {"me": who, "card": card})
+        return True
+
+    # -------------------------------------------------------------- decisions
+    def ask(self, seats, options: dict, var: str, prompt: str, each: bool = False) -> None:
+        """Ask one seat (or several at once, `each`) to pick among [label, value] options."""
+        s = self.s
+        if self.g.exprs.get("end_when") and self.g.exprs["end_when"](self):
+            self.end_game()
+            return
+        s["pending"] = {"seats": list(seats), "opts": {str(k): v for k, v in options.items()},
+                        "var": var, "prompt": prompt, "each": each, "ans": {}}
+
+    def answer(self, seat: int, index: int) -> None:
+        s = self.s
+        p = s["pending"]
+        p["ans"][str(seat)] = index
+        if len(p["ans"]) < len(p["seats"]):
+            return
+        fr = s["stack"][-1]
+        if p["each"]:
+            values = [None] * s["n"]
+            for k, i in p["ans"].items():
+                values[int(k)] = p["opts"][k][i][1]
+            fr["l"][p["var"]] = values
+        else:
+            k = str(p["seats"][0])
+            fr["l"][p["var"]] = p["opts"][k][p["ans"][k]][1]
+        s["pending"] = None
+        s["decisions"] += 1
+        if s["decisions"] > self.g.max_decisions:
+            raise GameError(f"the game passed {self.g.max_decisions} decisions without ending")
+        self.run()
+
+    # ------------------------------------------------------------------ state
+    def add(self, p: int, name: str, delta: int) -> None:
+        counters = self.s["pl"][p]
+        v = counters[name] + delta
+        lo = self.g.player_counters[name].min
+        if lo is not None and v < lo:
+            v = lo
+        counters[name] = v
+
+    def set_counter(self, p: int, name: str, value: int) -> None:
+        lo = self.g.player_counters[name].min
+        counters = self.s["pl"][p]
+        counters[name] = value if lo is None or value >= lo else lo
+
+    def move(self, card: str, dest: str) -> None:
+        s = self.s
+        z = s["z"]
+        if dest not in z:
+            raise GameError(f"no zone {dest!r}")
+        src = s["loc"][card]
+        z[src].remove(card)
+        z[dest].append(card)
+        s["loc"][card] = dest
+
+    def draw(self, n: int, src: str, dest: str) -> int:
+        """Move up to n cards from the top of src (random from a bag); returns how many."""
+        s = self.s
+        z, loc = s["z"], s["loc"]
+        spec = self.g.zone_spec(src)
+        drawn = 0
+        for _ in range(n):
+            pile = z[src]
+            if not pile and spec.refill_from:
+                refill = spec.refill_from
+                for c in z[refill]:
+                    loc[c] = src
+                pile.extend(z[refill])
+                z[refill].clear()
+                rng.shuffle(s, pile)
+            if not pile:
+                break
+            c = pile.pop(rng.below(s, len(pile))) if spec.bag else pile.pop()
+            z[dest].append(c)
+            loc[c] = dest
+            drawn += 1
+        return drawn
+
+    def shuffle(self, key: str) -> None:
+        rng.shuffle(self.s, self.s["z"][key])
+
+    def discard(self, card: str) -> None:
+        dest = self.g.discard_zone.get(self.g.cards[card]["type"])
+        if dest is None:
+            raise GameError(f"cards of type {self.g.cards[card]['type']!r} have no discard zone")
+        self.move(card, dest)
+
+    def end_game(self) -> None:
+        s = self.s
+        s["over"] = True
+        s["pending"] = None
+        s["result"] = self.g.result_fn(self)
+
+    # ---------------------------------------------------------------- display
+    def label(self, v, t: str = "any") -> str:
+        if v is None:
+            return "none"
+        if t == "player":
+            return self.g.seat_label(v)
+        if type(v) is str and v in self.g.card_labels and t in ("card", "any"):
+            return self.g.card_labels[v]
+        return str(v)
+
+    def emit(self, text: str) -> None:
+        if self.listener is not None:
+            self.listener(text)
