@@ -13,10 +13,18 @@ generator, so the same seed and the same decisions give the same game.
 """
 from __future__ import annotations
 
+from . import options as O
 from . import state as S
 from .errors import GameError, IllegalMove, RulebookError, SaveFileError, did_you_mean
 from .loader import load_game
 from .vm import VM
+
+
+def as_game_error(e: Exception) -> GameError:
+    """A rule that hits a Python error (a bad value in a game definition) is a GameError."""
+    if isinstance(e, RecursionError):
+        return GameError("the rules recursed without end")
+    return GameError(f"a rule failed: {type(e).__name__}: {e}")
 
 
 class Game:
@@ -50,7 +58,12 @@ class Game:
                                     + (f" ({did_you_mean(k, opts)})" if did_you_mean(k, opts) else ""))
             opts[k] = type(opts[k])(v) if opts[k] is not None else v
         s = S.initial_state(g, n, seed, variant, opts)
-        VM(g, s, listener).run()
+        try:
+            VM(g, s, listener).run()
+        except RulebookError:
+            raise
+        except Exception as e:   # noqa: BLE001
+            raise as_game_error(e) from e
         return s
 
     def is_over(self, s: dict) -> bool:
@@ -67,8 +80,7 @@ class Game:
         return [seat for seat in p["seats"] if str(seat) not in p["ans"]]
 
     def prompt(self, s: dict) -> str:
-        p = s["pending"]
-        return p["prompt"] if p else ""
+        return VM(self.g, s).prompt()
 
     def options(self, s: dict, seat: int) -> list:
         """The legal options' labels for one seat; they never depend on another seat's
@@ -76,7 +88,14 @@ class Game:
         p = s["pending"]
         if p is None or str(seat) not in p["opts"]:
             return []
-        return [o[0] for o in p["opts"][str(seat)]]
+        return O.labels(p["opts"][str(seat)])
+
+    def option_count(self, s: dict, seat: int) -> int:
+        """How many options a seat has (cheaper than their labels: bots use it)."""
+        p = s["pending"]
+        if p is None or str(seat) not in p["opts"]:
+            return 0
+        return O.count(p["opts"][str(seat)])
 
     def apply(self, s: dict, seat: int, choice, listener=None) -> None:
         """Apply one seat's decision, by label or index; raises IllegalMove with the reason."""
@@ -90,21 +109,23 @@ class Game:
             raise IllegalMove(f"{self.g.seat_label(seat)} has already decided")
         opts = p["opts"][str(seat)]
         if isinstance(choice, int) and not isinstance(choice, bool):
-            if not 0 <= choice < len(opts):
-                raise IllegalMove(f"option {choice} is out of range: there are {len(opts)} options")
+            if not 0 <= choice < O.count(opts):
+                raise IllegalMove(f"option {choice} is out of range: there are {O.count(opts)} "
+                                  "options")
             index = choice
         else:
-            labels = [o[0] for o in opts]
+            labels = O.labels(opts)
             if choice not in labels:
                 hint = did_you_mean(str(choice), labels)
-                raise IllegalMove(f"'{choice}' is not a legal option for {p['prompt']}"
+                raise IllegalMove(f"'{choice}' is not a legal option for {self.prompt(s)}"
                                   + (f" ({hint})" if hint else ""))
             index = labels.index(choice)
-        vm = VM(self.g, s, listener)
         try:
-            vm.answer(seat, index)
-        except RecursionError:
-            raise GameError("the rules recursed without end") from None
+            VM(self.g, s, listener).answer(seat, index)
+        except RulebookError:
+            raise
+        except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
+            raise as_game_error(e) from e
 
     # ------------------------------------------------------------ plain data
     clone = staticmethod(S.clone)

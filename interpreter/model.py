@@ -94,6 +94,19 @@ class GameDef:
     zone_spec: Optional[Callable] = None                 # zone key -> ZoneSpec
     seat_label: Optional[Callable] = None                # seat -> "P1"
     warnings: list = field(default_factory=list)
+    prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
+
+    def register_prompt(self, fn) -> int:
+        """Prompts are computed only when shown: the state keeps the template's id."""
+        self.prompt_fns.append(fn)
+        return len(self.prompt_fns) - 1
+
+    def named_prompt(self, name: str, fn) -> int:
+        """The id of a mechanic's prompt function, registered on first use."""
+        ids = self.__dict__.setdefault("_prompt_ids", {})
+        if name not in ids:
+            ids[name] = self.register_prompt(fn)
+        return ids[name]
 
     def zone_names(self) -> list:
         return list(self.player_zones) + list(self.game_zones)

@@ -6,7 +6,7 @@ itself is a short-lived cursor over one state.
 """
 from __future__ import annotations
 
-from . import rng
+from . import options, rng
 from .effects.compiler import POPPED, PUSHED, WAIT
 from .errors import GameError
 
@@ -35,13 +35,17 @@ class VM:
                 mechanics[key[1:]].step(self, fr)
                 continue
             prog = programs[key]
+            end = len(prog)
             pc = fr["pc"]
-            if pc >= len(prog):
+            # Run this frame's ops until one waits, pushes or pops (those set the
+            # frame's pc themselves) or the program ends.
+            while pc < end:
+                pc = prog[pc](self, fr)
+                if pc < 0:
+                    break
+            else:
+                fr["pc"] = pc
                 self.ret(None)
-                continue
-            nxt = prog[pc](self, fr)
-            if nxt >= 0:
-                fr["pc"] = nxt
         if not stack and not s["over"]:
             self.end_game()
 
@@ -63,14 +67,26 @@ class VM:
         return True
 
     # -------------------------------------------------------------- decisions
-    def ask(self, seats, options: dict, var: str, prompt: str, each: bool = False) -> None:
-        """Ask one seat (or several at once, `each`) to pick among [label, value] options."""
+    def ask(self, seats, options: dict, var: str, prompt, each: bool = False) -> None:
+        """Ask one seat (or several at once, `each`) to pick among [label, value] options.
+
+        `prompt` is a text, or the id of a compiled prompt template (read from the
+        waiting frame's locals only when someone looks at it)."""
         s = self.s
         if self.g.exprs.get("end_when") and self.g.exprs["end_when"](self):
             self.end_game()
             return
         s["pending"] = {"seats": list(seats), "opts": {str(k): v for k, v in options.items()},
                         "var": var, "prompt": prompt, "each": each, "ans": {}}
+
+    def prompt(self) -> str:
+        p = self.s["pending"]
+        if p is None:
+            return ""
+        if isinstance(p["prompt"], str):
+            return p["prompt"]
+        self.l = self.s["stack"][-1]["l"]
+        return self.g.prompt_fns[p["prompt"]](self)
 
     def answer(self, seat: int, index: int) -> None:
         s = self.s
@@ -82,11 +98,11 @@ class VM:
         if p["each"]:
             values = [None] * s["n"]
             for k, i in p["ans"].items():
-                values[int(k)] = p["opts"][k][i][1]
+                values[int(k)] = options.value(p["opts"][k], i)
             fr["l"][p["var"]] = values
         else:
             k = str(p["seats"][0])
-            fr["l"][p["var"]] = p["opts"][k][p["ans"][k]][1]
+            fr["l"][p["var"]] = options.value(p["opts"][k], p["ans"][k])
         s["pending"] = None
         s["decisions"] += 1
         if s["decisions"] > self.g.max_decisions:

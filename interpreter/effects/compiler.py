@@ -71,6 +71,14 @@ class Compiler:
                 + list(g.game_counters) + list(g.roles) + list(g.game_zones)
                 + list(g.constants) + list(g.options))
 
+    def local_name(self, node):
+        """The local variable an expression is, if it is just one (for fused accessors)."""
+        if isinstance(node, A.Name):
+            name = "me" if node.name == "my" else node.name
+            if self.scope is not None and name in self.scope.types:
+                return name
+        return None
+
     # ------------------------------------------------------------ expressions
     def expr(self, node, scope: Scope, raw: bool = False):
         """Compile an expression; returns (fn, type).
@@ -82,7 +90,9 @@ class Compiler:
         meth = getattr(self, "_x_" + type(node).__name__, None)
         if meth is None:
             self.err(node, "EXPR-BAD", f"{type(node).__name__} cannot be used as a value here")
+        outer, self.scope = getattr(self, "scope", None), scope
         fn, t = meth(node, scope)
+        self.scope = outer
         if not raw and t.startswith("pgroup:"):
             keys = self.g.player_zones[t[7:]].keys
             pair = fn
@@ -108,12 +118,7 @@ class Compiler:
         if name in scope.types:
             t = scope.types[name]
 
-            def local(vm, name=name):
-                try:
-                    return vm.l[name]
-                except KeyError:
-                    raise GameError(f"'{name}' is used before it has a value") from None
-            return local, t
+            return (lambda vm: vm.l[name]), t
         if name == "players":
             return (lambda vm: list(range(vm.s["n"]))), "list:player"
         if name == "opponents":
@@ -166,6 +171,11 @@ class Compiler:
             keys = g.player_zones[gname].keys
             if name not in keys:
                 self.err(node, "REF-UNDEF", f"'{gname}' has no zone '{name}'", did_you_mean(name, keys))
+            inner = node.obj.obj if isinstance(node.obj, A.Attr) else None
+            local = self.local_name(inner) if inner is not None else None
+            if local is not None:   # p.slots.fame with p a local: one key per seat, made once
+                zkeys = [f"{p}.{gname}.{name}" for p in range(MAX_SEATS)]
+                return (lambda vm: vm.s["z"][zkeys[vm.l[local]]]), "list:card"
             return (lambda vm: vm.s["z"]["%d.%s.%s" % (*obj(vm), name)]), "list:card"
         if t in ("num", "bool", "str", "none", "group") or t.startswith("list"):
             self.err(node, "TYPE", f"a {t.replace('list:', 'list of ')} has no '{name}'")
@@ -199,6 +209,8 @@ class Compiler:
             def f(vm, p):
                 return vm.s["pl"][p][name]
             t = "num"
+            if not on_value and isinstance(node.obj, A.Name) and node.obj.name in ("me", "my"):
+                return (lambda vm: vm.s["pl"][vm.l["me"]][name]), t
         elif name in g.stats:
             stat = self.stat(name)
             f, t = stat, "num"
@@ -241,6 +253,12 @@ class Compiler:
         if t.startswith("group:"):
             # keep the player so that p.group.key / p.group[k] can name one zone
             return (lambda vm: (obj(vm), name)), "pgroup:" + name
+        local = self.local_name(node.obj)
+        if local is not None and t == "list:card":
+            keys = [f"{p}.{name}" for p in range(MAX_SEATS)]
+            return (lambda vm: vm.s["z"][keys[vm.l[local]]]), t
+        if local is not None:
+            return (lambda vm: f(vm, vm.l[local])), t
         return (lambda vm: f(vm, obj(vm))), t
 
     def stat(self, name):
@@ -251,12 +269,13 @@ class Compiler:
 
         def stat_fn(vm, p):
             return cell[0](vm, p)
-        self.stat_fns[name] = stat_fn   # allows stats that use other stats
+        self.stat_fns[name] = stat_fn   # allows stats that use other stats (not themselves)
         text = self.g.stats[name]
         from .parser import parse_expression
         fn, _ = self.expr(parse_expression(text), Scope(self.g, {"it": "player"}))
         cell.append(bind_it(fn))
-        return stat_fn
+        self.stat_fns[name] = cell[0]
+        return cell[0]
 
     def card_member(self, node, obj, name, on_value=False):
         cards = self.g.cards
@@ -291,6 +310,9 @@ class Compiler:
                 t = "num"
             elif sample and all(isinstance(x, str) for x in sample):
                 t = "str"
+            local = self.local_name(node.obj) if not on_value else None
+            if local is not None:
+                return (lambda vm: cards[vm.l[local]].get(name)), t
         else:
             self.err(node, "REF-UNDEF", f"no card has an attribute '{name}'",
                      did_you_mean(name, list(self.card_attrs) + list(CARD_FIELDS)))
@@ -518,6 +540,9 @@ class Compiler:
         if rt == "list":
             rt = args[0][1] if args[0][1].startswith("list") else "list"
         fns = [f for f, _ in args]
+        fast = _FAST.get(name)
+        if fast is not None and len(fns) == 1:
+            return fast(fns[0]), rt
         if len(fns) == 1:
             a = fns[0]
             return (lambda vm: fn(vm, a(vm))), rt
@@ -606,6 +631,36 @@ class Compiler:
         return pkey
 
 
+def _fast_count(a):
+    return lambda vm: len(a(vm))
+
+
+def _fast_first(a):
+    def first(vm):
+        xs = a(vm)
+        return xs[0] if xs else None
+    return first
+
+
+def _fast_last(a):
+    def last(vm):
+        xs = a(vm)
+        return xs[-1] if xs else None
+    return last
+
+
+def _fast_sum(a):
+    return lambda vm: sum(a(vm))
+
+
+# Builtins called with one argument, without the generic wrapper (the hot path).
+_FAST = {"count": _fast_count, "first": _fast_first, "bottom": _fast_first, "last": _fast_last,
+         "top": _fast_last, "sum": _fast_sum}
+
+
+MAX_SEATS = 16
+
+
 def _restore(l, name, old):
     if old is _MISSING:
         l.pop(name, None)
@@ -619,8 +674,10 @@ def bind_it(fn):
         l = vm.l
         old = l.get("it", _MISSING)
         l["it"] = it
-        try:
-            return fn(vm)
-        finally:
-            _restore(l, "it", old)
+        v = fn(vm)      # an error here ends the game, so no try/finally on the hot path
+        if old is _MISSING:
+            del l["it"]
+        else:
+            l["it"] = old
+        return v
     return bound

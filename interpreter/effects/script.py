@@ -103,7 +103,7 @@ class ScriptCompiler:
     def _s_Choose(self, st):
         nxt, var, line = self.pc + 1, st.var, st.line
         otherwise = st.otherwise
-        prompt = self.template(st.prompt or f"choose {st.var}", st)
+        prompt = self.g.register_prompt(self.template(st.prompt or f"choose {st.var}", st))
         if st.coll is not None:
             coll, ct = self.expr(st.coll)
             self.c.require_list(st.coll, ct)
@@ -137,7 +137,7 @@ class ScriptCompiler:
                     opts[seat] = _unique_labels(o)
                 l["me"] = me
                 fr["pc"] = nxt
-                vm.ask(seats, opts, var, prompt(vm), each=True)
+                vm.ask(seats, opts, var, prompt, each=True)
                 return WAIT
             self.emit(choose_each)
             return
@@ -155,7 +155,7 @@ class ScriptCompiler:
                 return nxt
             seat = by(vm)
             fr["pc"] = nxt
-            vm.ask([seat], {seat: _unique_labels(o)}, var, prompt(vm))
+            vm.ask([seat], {seat: _unique_labels(o)}, var, prompt)
             return WAIT
         self.emit(choose)
 

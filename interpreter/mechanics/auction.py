@@ -15,6 +15,8 @@ Returns {"winner": seat, "price": bid}; the caller decides what winning means.
 """
 from __future__ import annotations
 
+from ..options import count, number_range, value
+
 ANS = "$ans"
 
 
@@ -74,23 +76,26 @@ class OpenAscendingAuction:
         seat = l["$next"]
         cur = l["currency"]
         held = vm.s["pl"][seat][cur]
-        lot = vm.label(l["lot"], "card")
         if l["$high"] is None:
-            low, opts = l["minimum"], []
-            verb = "open at"
+            low, pre, verb = l["minimum"], [], "open at"
         else:
-            low, opts = l["$high"] + 1, [["pass", None]]
-            verb = "bid"
-        for b in range(low, held + 1):
-            opts.append([f"{verb} {b}", b])
+            low, pre, verb = l["$high"] + 1, [["pass", None]], "bid"
+        post = []
         if l["overbid"] == "penalty" and held > 0:
             over = max(low, held + 1)
-            opts.append([f"{verb} {over} (more than your {held} {cur}: penalty)", over])
-        if not opts:                          # cannot even open: opens at the minimum anyway
-            opts.append([f"{verb} {low}", low])
-        if len(opts) == 1:
-            self._take(vm, l, opts[0][1])
+            post.append([f"{verb} {over} (more than your {held} {cur}: penalty)", over])
+        hi = held
+        if not pre and low > held and not post:   # cannot even open: opens at the minimum anyway
+            hi = low
+        opts = number_range(low, hi, verb + " {}", pre, post)
+        if count(opts) == 1:
+            self._take(vm, l, value(opts, 0))
             return
-        high = "no bid yet" if l["$high"] is None else \
-            f"high bid {l['$high']} by {vm.g.seat_label(l['$leader'])}"
-        vm.ask([seat], {seat: opts}, ANS, f"auction for {lot}: {high}")
+        vm.ask([seat], {seat: opts}, ANS, vm.g.named_prompt("open_auction", _prompt))
+
+
+def _prompt(vm) -> str:
+    l = vm.l
+    high = "no bid yet" if l["$high"] is None else \
+        f"high bid {l['$high']} by {vm.g.seat_label(l['$leader'])}"
+    return f"{vm.g.seat_label(l['$next'])}: auction for {vm.label(l['lot'], 'card')}: {high}"
