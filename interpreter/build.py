@@ -57,8 +57,10 @@ class Builder:
             return self.at(doc, keypath)
         if is_block_scalar(value):
             fl = vline + line
-            raw = doc.lines[fl - 1] if fl - 1 < len(doc.lines) else ""
-            indent = len(raw) - len(raw.lstrip(" "))
+            # the block's indentation is that of its first non-blank line; a line indented
+            # further keeps the extra spaces in the text, so they are already in col
+            body = [s for s in doc.lines[vline:] if s.strip()]
+            indent = len(body[0]) - len(body[0].lstrip(" ")) if body else 0
             return fl, indent + col
         src = doc.lines[vline - 1] if vline - 1 < len(doc.lines) else ""
         quote = 1 if vcol - 1 < len(src) and src[vcol - 1] in "\"'" else 0

@@ -132,6 +132,10 @@ def _schema_finding(doc: YamlDoc, err) -> Finding:
                        f"it must be one of {options}", did_you_mean(str(err.instance),
                                                                     map(str, err.validator_value)))
     if v in ("oneOf", "anyOf"):
+        # the alternatives the value has the right type for say what is wrong with it
+        fitting = [e for e in err.context if e.validator != "type" or len(e.relative_path)]
+        if fitting:
+            return _schema_finding(doc, jsonschema.exceptions.best_match(fitting))
         return Finding(doc.path, line, col, "SCHEMA", f"{where} has an unexpected shape: "
                        f"{_best_context(err)}")
     return Finding(doc.path, line, col, "SCHEMA", f"{where}: {err.message}")

@@ -324,6 +324,13 @@ class Compiler:
         obj, t = self.expr(node.obj, scope, raw=True)
         key, kt = self.expr(node.key, scope)
         if t.startswith("pgroup:"):
+            inner = node.obj.obj if isinstance(node.obj, A.Attr) else None
+            local = self.local_name(inner) if inner is not None else None
+            if local is not None:   # p.slots[b] with p a local: keys made once per seat
+                gname = t[7:]
+                table = [{k: f"{p}.{gname}.{k}" for k in self.g.player_zones[gname].keys}
+                         for p in range(MAX_SEATS)]
+                return (lambda vm: vm.s["z"][table[vm.l[local]][key(vm)]]), "list:card"
             return (lambda vm: vm.s["z"]["%d.%s.%s" % (*obj(vm), key(vm))]), "list:card"
 
         def index(vm):
@@ -344,6 +351,13 @@ class Compiler:
         for side, t in ((node.left, lt), (node.right, rt)):
             if t in ("player", "card", "bool", "group") and not (op == "+" and t == "str"):
                 self.err(side, "TYPE", f"a {t} cannot be used with '{op}'")
+        if isinstance(node.right, A.Const) and op in "+-*" and lt in ("num", "any") and rt == "num":
+            c = node.right.value
+            if op == "+":
+                return (lambda vm: l(vm) + c), "num"
+            if op == "-":
+                return (lambda vm: l(vm) - c), "num"
+            return (lambda vm: l(vm) * c), "num"
         if op == "+":
             if lt.startswith("list") or rt.startswith("list"):
                 return (lambda vm: list(l(vm)) + list(r(vm))), (lt if lt.startswith("list") else rt)
@@ -385,6 +399,8 @@ class Compiler:
         import operator
         fn = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
               ">": operator.gt, ">=": operator.ge}.get(op)
+        if isinstance(node.right, A.Const) and op in _CONST_COMPARE:
+            return _CONST_COMPARE[op](l, node.right.value), "bool"
         if op == "in":
             return (lambda vm: l(vm) in r(vm)), "bool"
         if op == "not in":
@@ -535,6 +551,10 @@ class Compiler:
         if not lo <= len(args) <= hi:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
             self.err(node, "ARGS", f"{name}() takes {want} argument(s), not {len(args)}")
+        if name in _COLLECTION_FIRST and args[0][1] in _SCALARS:
+            where = node.args[0] if node.args else node
+            self.err(where, "TYPE", f"{name}() needs a collection, not a "
+                                    f"{args[0][1].replace('num', 'number')}")
         if rt == "elem":
             rt = _elem(args[0][1])
         if rt == "list":
@@ -659,6 +679,31 @@ _FAST = {"count": _fast_count, "first": _fast_first, "bottom": _fast_first, "las
 
 
 MAX_SEATS = 16
+
+# Builtins whose first argument must be a collection, and the types that are not one.
+_COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "all", "unique",
+                     "sorted", "reversed", "without", "cards_in"}
+_SCALARS = {"num", "bool", "str", "player", "card", "none"}
+
+
+def _cmp_factory(op):
+    def make(l, c):
+        if op == "==":
+            return lambda vm: l(vm) == c
+        if op == "!=":
+            return lambda vm: l(vm) != c
+        if op == "<":
+            return lambda vm: l(vm) < c
+        if op == "<=":
+            return lambda vm: l(vm) <= c
+        if op == ">":
+            return lambda vm: l(vm) > c
+        return lambda vm: l(vm) >= c
+    return make
+
+
+# Comparisons with a constant on the right, without reading the constant through a closure.
+_CONST_COMPARE = {op: _cmp_factory(op) for op in ("==", "!=", "<", "<=", ">", ">=")}
 
 
 def _restore(l, name, old):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
 from . import ast as A
 
@@ -37,6 +37,13 @@ class EffectSyntaxError(Exception):
         return f"    {src}\n    {' ' * (self.col - 1)}^"
 
 
+class _BadDedent(Exception):
+    """A line indented less than its block but more than the block around it."""
+
+    def __init__(self, token, levels):
+        self.token, self.levels = token, levels
+
+
 class _Indenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB"]
@@ -44,6 +51,13 @@ class _Indenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 4
+
+    def handle_NL(self, token):
+        levels = list(self.indent_level)
+        try:
+            yield from super().handle_NL(token)
+        except DedentError:
+            raise _BadDedent(token, levels) from None
 
 
 def _pos(meta_or_token):
@@ -173,6 +187,40 @@ def _readable(names) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _code_part(src: str) -> str:
+    """A line without its trailing comment (a '#' outside quotes)."""
+    quoted = False
+    for i, ch in enumerate(src):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return src[:i]
+    return src
+
+
+def _open_brackets(lines) -> list:
+    """The brackets left open at the end of these lines: [(opener, line, col)], 1-based."""
+    stack = []
+    for n, src in enumerate(lines, 1):
+        quoted = False
+        for i, ch in enumerate(_code_part(src)):
+            if ch == '"':
+                quoted = not quoted
+            elif quoted:
+                continue
+            elif ch in "([":
+                stack.append((ch, n, i + 1))
+            elif ch in ")]" and stack and stack[-1][0] == ("(" if ch == ")" else "["):
+                stack.pop()
+    return stack
+
+
+def _unclosed(lines) -> str:
+    """The closer of the innermost bracket left open in these lines ("')'", "']'"), or ""."""
+    stack = _open_brackets(lines)
+    return ("')'" if stack[-1][0] == "(" else "']'") if stack else ""
+
+
 def _error(e: UnexpectedInput, text: str) -> EffectSyntaxError:
     line, col = getattr(e, "line", 1), getattr(e, "column", 1)
     if isinstance(e, UnexpectedCharacters):
@@ -185,17 +233,32 @@ def _error(e: UnexpectedInput, text: str) -> EffectSyntaxError:
             len(lines), len(lines[-1]) + 1, text)
     assert isinstance(e, UnexpectedToken)
     tok = e.token
+    if tok.type == "_INDENT":
+        # the token borrows the position of the line break before it: point at the line
+        line, col = tok.end_line, tok.end_column
+        return EffectSyntaxError("unexpected indentation: only the lines of a block (after a "
+                                 "line ending with ':') are indented", line, col, text)
     if tok.type in ("$END", "_NL", "_DEDENT") or line in (None, -1):
         lines = text.splitlines() or [""]
         if tok.type == "_NL" and tok.line not in (None, -1):
             line = tok.line
         else:
             line = len(lines)
-        col = len(lines[line - 1].rstrip()) + 1
+        col = len(_code_part(lines[line - 1]).rstrip()) + 1
         if "RPAR" in e.expected or "RSQB" in e.expected:
-            closer = "')'" if "RPAR" in e.expected else "']'"
+            closer = _unclosed(lines[:line]) or ("')'" if "RPAR" in e.expected else "']'")
             return EffectSyntaxError(f"the line ends too early: {closer} is missing", line, col, text)
         return EffectSyntaxError(f"the line ends too early: expected {_readable(e.expected)}",
+                                 line, col, text)
+    lines = text.splitlines()
+    earlier = [b for b in _open_brackets(lines) if b[1] < line]
+    if earlier:   # everything after a bracket that is never closed reads as inside it
+        opener, bline, bcol = earlier[-1]
+        return EffectSyntaxError(f"'{opener}' is never closed", bline, bcol, text)
+    before = [s for s in lines[:max(0, line - 1)] if s.strip()]
+    if before and before[-1].rstrip().endswith(":") and \
+            col <= len(before[-1]) - len(before[-1].lstrip()) + 1:
+        return EffectSyntaxError("expected an indented block after the line ending with ':'",
                                  line, col, text)
     got = f"'{tok.value}'"
     return EffectSyntaxError(f"unexpected {got}: expected {_readable(e.expected)}", line, col, text)
@@ -208,6 +271,12 @@ def parse_script(text: str) -> list:
         tree = _parser("start").parse(src)
     except UnexpectedInput as e:
         raise _error(e, text) from None
+    except _BadDedent as e:
+        line, col = e.token.end_line, e.token.end_column
+        depth = col - 1
+        allowed = " or ".join(str(x) for x in e.levels)
+        raise EffectSyntaxError(f"this line is indented by {depth}, which matches no enclosing "
+                                f"block: indent it by {allowed}", line, col, text) from None
     return _ToAst().transform(tree)
 
 

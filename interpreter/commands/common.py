@@ -1,0 +1,63 @@
+"""What every command shares: clear errors instead of tracebacks, loading a game."""
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from ..errors import GameDefError, RulebookError
+from ..game import Game
+from ..loader import resolve_game_path
+
+
+class Failed(RulebookError):
+    """Raised by a command to stop with a message on stderr and exit status 1."""
+
+
+def reports_errors(fn):
+    """Turn every error meant for a person into 'error: ...' on stderr and exit 1."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except GameDefError as e:
+            click.echo("error: the game definition has errors:", err=True)
+            for f in e.findings:
+                click.echo(f.format(), err=True)
+            sys.exit(1)
+        except RulebookError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(1)
+        except OSError as e:
+            name = f" {e.filename}" if getattr(e, "filename", None) else ""
+            click.echo(f"error: cannot use{name}: {e.strerror or e}", err=True)
+            sys.exit(1)
+    return wrapper
+
+
+_loaded: dict = {}   # (game.yaml, its files' mtimes) -> Game: many commands in one process
+
+
+def load_game(name: str) -> Game:
+    """Game.load, reused while none of the game's YAML files has changed (a definition
+    never changes once loaded, so sharing it is safe)."""
+    path = resolve_game_path(name).resolve()
+    files = [*path.parent.glob("*.y*ml"), *path.parent.glob("*/*.y*ml")]   # not a whole tree
+    stamp = tuple(sorted((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
+    key = (str(path), stamp)
+    if key not in _loaded:
+        _loaded.clear()
+        _loaded[key] = Game.load(str(path))
+    return _loaded[key]
+
+
+def seat_arg(game: Game, text: str, n: int) -> int:
+    """A 1-based seat number (or a seat label like P2) -> 0-based seat."""
+    labels = {game.g.seat_label(p).lower(): p for p in range(n)}
+    t = text.strip().lower()
+    if t in labels:
+        return labels[t]
+    if t.isdigit() and 1 <= int(t) <= n:
+        return int(t) - 1
+    raise Failed(f"no seat '{text}': seats are 1 to {n}")

@@ -1,0 +1,80 @@
+"""Asking a person at the terminal: show their seat's view, read a number, label or command."""
+from __future__ import annotations
+
+from .. import terminal, views
+from ..errors import did_you_mean
+
+COMMANDS = ("help", "show", "undo", "save", "quit")
+
+
+class Human:
+    """The terminal side of every human seat in one game (hot-seat: they share it)."""
+
+    def __init__(self, con, session, humans):
+        self.con = con
+        self.session = session
+        self.humans = humans
+        self.seen = {p: 0 for p in humans}   # log lines each seat has been shown
+        self.start = dict(self.seen)          # where the events on screen begin
+        self.shown_at: dict = {}              # seat -> decisions made when last shown
+        self.last = None                      # the seat whose view is on screen
+        self.notes: list = []                 # messages to show under the next screen
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+    def ask(self, seat: int):
+        """Returns ("choose", label) or (command, argument)."""
+        con, game = self.con, self.session.game
+        if len(self.humans) > 1 and self.last != seat:
+            terminal.pass_screen(con, game.g.seat_label(seat))
+            read(con, "")
+        self.last = seat
+        self.show(seat)
+        while True:
+            options = game.options(self.session.state, seat)
+            text = read(con, f"{game.g.seat_label(seat)}> ").strip()
+            if not text:
+                continue
+            word, _, arg = text.partition(" ")
+            if text.isdigit():
+                i = int(text)
+                if 1 <= i <= len(options):
+                    return "choose", options[i - 1]
+                con.print(f"There is no option {i}: choose 1 to {len(options)}.")
+            elif text in options:
+                return "choose", text
+            elif word.lower() in COMMANDS:
+                if word.lower() == "help":
+                    con.print(terminal.HELP)
+                elif word.lower() == "show":
+                    self.show(seat, again=True)
+                else:
+                    return word.lower(), arg.strip()
+            else:
+                hint = did_you_mean(text, list(options) + list(COMMANDS))
+                con.print(f"'{text}' is not an option" + (f" ({hint})" if hint else "")
+                          + f": type 1 to {len(options)}, a label, or help.")
+
+    def show(self, seat: int, again: bool = False) -> None:
+        log = self.session.log
+        # shown again after a command that changed nothing (save, show): keep its events
+        again = again or self.shown_at.get(seat) == len(self.session.decisions)
+        self.shown_at[seat] = len(self.session.decisions)
+        if not again:
+            self.start[seat] = self.seen[seat]
+        start = min(self.start[seat], len(log))   # an undo may have shortened the log
+        v = views.view(self.session.game, self.session.state, seat)
+        if self.con.is_terminal:   # one screen per decision; the events panel keeps the story
+            self.con.clear()
+        terminal.render_view(self.con, v, log[start:])
+        self.seen[seat] = len(log)
+        for text in self.notes:
+            self.con.print(text, style="magenta", markup=False)
+        self.notes.clear()
+        terminal.render_options(self.con, v)
+
+
+def read(con, prompt: str) -> str:
+    """One line of input; EOFError and KeyboardInterrupt reach the caller."""
+    return con.input(prompt)

@@ -1,0 +1,173 @@
+"""rulebook play: humans and bots at one table, scripted moves, save/load/undo."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import click
+
+from .. import terminal
+from ..bots import BOTS, make_bot
+from ..errors import IllegalMove
+from . import savefile
+from .common import Failed, load_game, reports_errors, seat_arg
+from .human import Human
+from .session import Session
+
+HUMAN = "human"
+
+
+@click.command("play", short_help="Play a game against bots or people.")
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", type=int, help="Number of players (default: the game's minimum).")
+@click.option("--seed", type=int, help="Random seed (default: a new one, shown at the end).")
+@click.option("--variant", help="A variant of the game (see: rulebook list).")
+@click.option("--bots", "all_bots", metavar="KIND",
+              help=f"Make every seat a bot of KIND ({', '.join(BOTS)}).")
+@click.option("--bot", "bot_specs", metavar="SEAT=KIND", multiple=True,
+              help="One seat's player: a bot kind, or 'human'. Repeatable; seats are 1-based.")
+@click.option("--save", "save_path", metavar="FILE", help="Save file written by 'save', on quit "
+              "and at the end.")
+@click.option("--load", "load_path", metavar="FILE", help="Continue a saved game.")
+@click.option("--moves", "moves_path", metavar="FILE", help="Decisions by label, one per line, "
+              "made in order for whichever seat must decide.")
+@click.option("--json", "as_json", is_flag=True, help="Print only the result, as JSON.")
+@reports_errors
+def play(game_name, players, seed, variant, all_bots, bot_specs, save_path, load_path,
+         moves_path, as_json):
+    """Play GAME: you in seat 1 against bots, or any mix of people and bots."""
+    game = load_game(game_name)
+    con = terminal.console(quiet=as_json)
+    if load_path:
+        session = load_session(game, load_path, players, seed, variant)
+    else:
+        seed = random.randrange(10 ** 6) if seed is None else seed
+        session = Session(game, players, seed, variant)
+    kinds = seat_kinds(game, session.players, all_bots, bot_specs)
+    bots = {p: make_bot(k, game, session.seed * 1009 + p) for p, k in enumerate(kinds)
+            if k != HUMAN}
+    humans = {p for p, k in enumerate(kinds) if k == HUMAN}
+    moves = read_moves(moves_path) if moves_path else []
+    human = Human(con, session, humans)
+    outcome = run(session, bots, human, moves, moves_path, as_json, save_path)
+    if moves:
+        click.echo(f"note: the game ended with {len(moves)} unused line(s) left in "
+                   f"{moves_path}, from line {moves[0][0]}", err=True)
+    if save_path:
+        session.save(save_path)
+    if as_json:
+        click.echo(json.dumps(session.result_json()))
+        return
+    if outcome == "over":
+        shown = min(human.seen.values()) if humans else 0
+        for line in session.log[shown:]:
+            con.print(line, markup=False)
+        terminal.render_result(con, game, game.result(session.state))
+    con.print(f"seed {session.seed}, {len(session.decisions)} decisions"
+              + (f"; saved to {save_path}" if save_path else ""), markup=False)
+
+
+def run(session, bots, human, moves, moves_path, as_json, save_path) -> str:
+    """The driver loop: scripted moves first, then bots and people. Returns "over" or "quit"."""
+    game = session.game
+    no_terminal = as_json or (moves_path is not None and not sys.stdin.isatty())
+    while not game.is_over(session.state):
+        waiting = game.waiting(session.state)
+        if moves:
+            line_no, label = moves.pop(0)
+            seat = waiting[0]
+            try:
+                session.decide(seat, label)
+            except IllegalMove as e:
+                raise Failed(f"{moves_path}:{line_no}: {game.g.seat_label(seat)} cannot "
+                             f"choose '{label}': {e}") from None
+            continue
+        bot_seat = next((p for p in waiting if p in bots), None)
+        if bot_seat is not None:
+            session.decide(bot_seat, bots[bot_seat].choose(game, session.state, bot_seat))
+            continue
+        seat = waiting[0]
+        if no_terminal:
+            why = "--json plays without a terminal" if as_json else \
+                "the moves ran out and there is no terminal to ask"
+            raise Failed(f"{game.g.seat_label(seat)} (a human seat) must decide "
+                         f"'{game.prompt(session.state)}', but {why}; use --bots or "
+                         f"--bot SEAT=KIND for that seat, or add moves")
+        if not ask_human(session, human, seat, save_path):
+            return "quit"
+    return "over"
+
+
+def ask_human(session, human, seat, save_path) -> bool:
+    """One human decision or command; False when the person quits."""
+    con = human.con
+    try:
+        action, arg = human.ask(seat)
+    except (EOFError, KeyboardInterrupt):
+        if save_path:
+            session.save(save_path)
+        raise Failed("input ended before the game did"
+                     + (f"; saved to {save_path}" if save_path else "")) from None
+    if action == "choose":
+        session.decide(seat, arg)
+    elif action == "undo":
+        try:
+            n = session.undo(seat, human.humans)
+            human.note(f"Undone: {n} decision{'s' * (n != 1)}.")
+        except IllegalMove as e:
+            human.note(str(e))
+    elif action == "save":
+        path = arg or save_path or f"{session.game.g.id}-{session.seed}.json"
+        try:
+            session.save(path)
+        except OSError as e:   # a bad path must not end the game
+            human.note(f"Cannot save to {path}: {e.strerror or e}")
+            return True
+        human.note(f"Saved to {path}. Continue later with: rulebook play {session.game.g.id} "
+                   f"--load {path}")
+    elif action == "quit":
+        con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
+                  markup=False)
+        return False
+    return True
+
+
+def load_session(game, path, players, seed, variant) -> Session:
+    data = savefile.read(path)
+    session = Session.from_save(game, data)
+    got = game.state_hash(session.state)
+    if got != data["state_hash"]:
+        raise Failed(f"'{path}' does not match this game: replaying its decisions gives "
+                     f"state {got}, the file says {data['state_hash']} (the game's rules or "
+                     f"the file changed)")
+    given = {"--players": (players, session.players), "--seed": (seed, session.seed),
+             "--variant": (variant, session.variant)}
+    for flag, (mine, saved) in given.items():
+        if mine is not None and mine != saved:
+            click.echo(f"note: {flag} {mine} ignored: the save file has {saved}", err=True)
+    return session
+
+
+def seat_kinds(game, n, all_bots, bot_specs) -> list:
+    """Who plays each seat: 'human' or a bot kind. Default: seat 1 human, others random."""
+    kinds = [all_bots] * n if all_bots else [HUMAN] + ["random"] * (n - 1)
+    for spec in bot_specs:
+        seat, eq, kind = spec.partition("=")
+        if not eq or not kind.strip():
+            raise Failed(f"--bot {spec!r}: write SEAT=KIND, e.g. --bot 2=greedy")
+        kinds[seat_arg(game, seat, n)] = kind.strip()
+    for k in set(kinds) - {HUMAN}:
+        make_bot(k, game, 0)   # an unknown kind fails here, before anything is played
+    return kinds
+
+
+def read_moves(path) -> list:
+    """(line number, label) for each decision line; blank lines and # comments skipped."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise Failed(f"cannot read the moves file '{path}': {getattr(e, 'strerror', None) or e}")
+    return [(i, line.strip()) for i, line in enumerate(lines, 1)
+            if line.strip() and not line.strip().startswith("#")]

@@ -1,0 +1,110 @@
+"""One game being played: the state, the decisions made (by label), undo and saving.
+
+Every decision goes through `decide`, by label, so a game played here and the same
+game replayed from its save file take exactly the same path.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalMove, RulebookError, SaveFileError
+from ..views import can_see
+from . import savefile
+
+
+class Session:
+    def __init__(self, game, players=None, seed=0, variant=None, options=None):
+        self.game = game
+        self.log: list = []        # every line the rules emitted, in order
+        if players is not None and players < 1:   # 0 would silently mean "the minimum"
+            raise RulebookError(f"{game.g.name} needs at least one player, not {players}")
+        try:
+            self.state = game.new_state(players, seed, variant, options, self.log.append)
+        except (ValueError, TypeError) as e:   # an option value of the wrong kind
+            raise SaveFileError(f"the game options cannot be used: {e}") from None
+        self.players = self.state["n"]
+        self.seed = seed
+        self.variant = self.state["variant"]
+        self.options = dict(options or {})
+        self.decisions: list = []  # (seat, label), seats 0-based
+        self.before: list = []     # the state before each decision, for undo
+        self.marks: list = []      # len(log) before each decision, to take back its lines
+
+    @classmethod
+    def from_save(cls, game, data: dict) -> "Session":
+        """Rebuild a game from a save file's parameters and decisions (the hash is the
+        caller's to check)."""
+        if data["game"] != game.g.id:
+            raise SaveFileError(f"the save file is a game of '{data['game']}', not '{game.g.id}'")
+        session = cls(game, data["players"], data["seed"], data.get("variant"),
+                      data.get("options") or {})
+        for i, (seat1, label) in enumerate(data["decisions"]):
+            seat = seat1 - 1
+            if not 0 <= seat < session.players:
+                raise SaveFileError(f"decision {i + 1}: there is no seat {seat1}")
+            try:
+                session.decide(seat, label)
+            except IllegalMove as e:
+                raise SaveFileError(f"decision {i + 1} ({game.g.seat_label(seat)}: {label!r}) "
+                                    f"cannot be replayed: {e}") from None
+        return session
+
+    # ------------------------------------------------------------------ play
+    def decide(self, seat: int, choice) -> str:
+        """Apply one decision (label or index); returns the label. IllegalMove if refused."""
+        game, s = self.game, self.state
+        if isinstance(choice, int):
+            options = game.options(s, seat)
+            if not 0 <= choice < len(options):
+                raise IllegalMove(f"option {choice + 1} is out of range: there are "
+                                  f"{len(options)} options")
+            choice = options[choice]
+        before, mark = game.clone(s), len(self.log)
+        game.apply(s, seat, choice, self.log.append)
+        self.decisions.append((seat, choice))
+        self.before.append(before)
+        self.marks.append(mark)
+        return choice
+
+    def undo(self, seat: int, humans) -> int:
+        """Take back `seat`'s last decision and every bot decision after it; returns how
+        many decisions were undone. Refused (IllegalMove) when another person has decided
+        since, or when chance has moved since (something hidden may have been seen)."""
+        label = self.game.g.seat_label
+        last = max((i for i, (p, _) in enumerate(self.decisions) if p == seat), default=None)
+        if last is None:
+            raise IllegalMove(f"{label(seat)} has no decision to undo")
+        for p, _ in self.decisions[last + 1:]:
+            if p in humans and p != seat:
+                raise IllegalMove(f"cannot undo: {label(p)} has decided since")
+        if self.revealed_since(self.before[last], seat):
+            raise IllegalMove("cannot undo: cards were drawn, shuffled or revealed since that "
+                              "decision, so hidden information may have been seen")
+        self.state = self.before[last]
+        undone = len(self.decisions) - last
+        del self.log[self.marks[last]:]
+        del self.decisions[last:], self.before[last:], self.marks[last:]
+        return undone
+
+    def revealed_since(self, before: dict, seat: int) -> bool:
+        """Chance moved (the rng), or a card left a zone this seat could not see (a deck
+        drawn from its top reveals without any chance)."""
+        if before["rng"] != self.state["rng"]:
+            return True
+        g, loc = self.game.g, self.state["loc"]
+        return any(loc[c] != key for key, cards in before["z"].items()
+                   if not can_see(g, key, seat) for c in cards)
+
+    # ------------------------------------------------------------------ save
+    def save_data(self) -> dict:
+        return savefile.make(self.game, self.state, self.players, self.seed, self.variant,
+                             self.options, self.decisions)
+
+    def save(self, path: str) -> None:
+        savefile.write(path, self.save_data())
+
+    def result_json(self) -> dict:
+        r = self.game.result(self.state) or {}
+        return {"game": self.game.g.id, "winners": [p + 1 for p in r.get("winners", [])],
+                "scores": r.get("scores", []), "draw": r.get("draw", False),
+                "seed": self.seed, "variant": self.variant, "players": self.players,
+                "decisions": len(self.decisions), "state_hash": self.game.state_hash(self.state),
+                "over": self.game.is_over(self.state)}

@@ -1,0 +1,194 @@
+"""Rich rendering of views, results and reports. Draws only; decides nothing.
+
+Everything shown to a seat comes from views.view(), so the screen can never show
+more than the seat's view holds.
+"""
+from __future__ import annotations
+
+import re
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+MAX_EVENTS = 14     # log lines in the events panel
+MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
+
+HELP = """Type the number of an option, or its exact label. Commands:
+  help         this text
+  show         draw the table again
+  undo         take back your last decision (and the bots' decisions after it),
+               unless cards were drawn or shuffled since
+  save [FILE]  write a save file (continue later with: rulebook play GAME --load FILE)
+  quit         stop playing (saves first when --save was given)"""
+
+
+def console(quiet: bool = False) -> Console:
+    # made per command so that it writes to the sys.stdout of that moment (tests swap it)
+    return Console(quiet=quiet, highlight=False, soft_wrap=False)
+
+
+# ------------------------------------------------------------------ a seat's view
+def render_view(con: Console, v: dict, events: list) -> None:
+    you = v["seat_label"]
+    title = f"{v['name']} - {you if v['seat'] is not None else 'spectator'}"
+    if v.get("phase"):
+        title += f" - {v['phase']}"
+    con.print(Rule(escape(title), style="bold cyan"))
+    con.print(_game_line(v))
+    con.print(_players_table(v))
+    zones = _zones_table(v)
+    if zones.row_count:
+        con.print(zones)
+    if events:
+        shown = events[-MAX_EVENTS:]
+        more = len(events) - len(shown)
+        lines = ([f"... {more} earlier lines"] if more else []) + shown
+        con.print(Panel(Text("\n".join(lines)), title="Since your last decision",
+                        title_align="left", border_style="dim"))
+    if v["waiting"] and "options" not in v:
+        con.print(f"Waiting for {', '.join(v['waiting'])}.")
+
+
+def _game_line(v: dict) -> Text:
+    parts = [f"{k} {val}" for k, val in v["counters"].items()]
+    parts += [f"{role}: {who or '-'}" for role, who in v["roles"].items()]
+    parts.append(f"variant {v['variant']}")
+    return Text("   ".join(parts), style="bold")
+
+
+def _players_table(v: dict) -> Table:
+    t = Table(box=None, pad_edge=False, header_style="bold")
+    seats = v["seats"]
+    counters = list(dict.fromkeys(k for p in seats for k in p["counters"]))
+    stats = list(dict.fromkeys(k for p in seats for k in p["stats"]))
+    t.add_column("seat")
+    for k in counters:
+        t.add_column(k, justify="right")
+    for k in stats:
+        t.add_column(k, justify="right", style="cyan")
+    t.add_column("roles")
+    roles = v["roles"]
+    for p in seats:
+        name = p["label"] + (" (you)" if p["you"] else "")
+        row = [Text(name, style="bold green" if p["you"] else "")]
+        row += [Text(str(p["counters"].get(k, "?"))) for k in counters]
+        row += [Text(str(p["stats"].get(k, "?"))) for k in stats]
+        row.append(Text(", ".join(r for r, who in roles.items() if who == p["label"])))
+        t.add_row(*row)
+    return t
+
+
+def _zones_table(v: dict) -> Table:
+    t = Table(box=None, pad_edge=False, show_header=False)
+    t.add_column("where", style="bold", no_wrap=True)
+    t.add_column("zone", style="dim", no_wrap=True)
+    t.add_column("cards")
+    for p in v["seats"]:
+        first = True
+        for name, z in p["zones"].items():
+            if z["count"]:
+                t.add_row(Text(p["label"] if first else ""), Text(name), _cards(z))
+                first = False
+    first = True
+    for name, z in v["zones"].items():
+        if z["count"]:
+            t.add_row("table" if first else "", Text(name), _cards(z))
+            first = False
+    return t
+
+
+def _cards(z: dict) -> Text:
+    if "cards" not in z:
+        return Text(f"{z['count']} hidden", style="italic dim")
+    entries = _grouped(z["cards"])
+    if len(entries) <= MAX_ENTRIES:
+        return Text("; ".join(entries))
+    # a long pile (a discard pile): its top, which is the end of the list
+    text = Text(f"{z['count']} cards, top {MAX_ENTRIES // 2}: ", style="dim")
+    text.append("; ".join(entries[-(MAX_ENTRIES // 2):]))
+    return text
+
+
+_COPY = re.compile(r"(?<=\w)-\d+\b")
+
+
+def _grouped(labels: list) -> list:
+    """Copies of one card (instance ids "servant-1", "servant-2", ...) shown once with a count,
+    so that a supply of 18 servants takes one line."""
+    counts: dict = {}
+    for lab in labels:
+        key = _COPY.sub("", lab)
+        counts.setdefault(key, []).append(lab)
+    return [f"{len(v)} x {k}" if len(v) > 2 else "; ".join(v) for k, v in counts.items()]
+
+
+def render_options(con: Console, v: dict) -> None:
+    con.print(Text(v["prompt"], style="bold yellow"))
+    options = v["options"]
+    items = [f"[bold]{i + 1:>2}[/] {escape(o)}" for i, o in enumerate(options)]
+    if len(options) > 10 and max(map(len, options)) < 30:
+        con.print(Columns(items, column_first=True, padding=(0, 3)))
+    else:
+        for item in items:
+            con.print(item)
+
+
+def pass_screen(con: Console, seat_label: str) -> None:
+    if con.is_terminal:
+        con.clear()
+    con.print(Panel(f"Pass the device to [bold]{escape(seat_label)}[/].\n"
+                    "Others, look away. Press Enter when ready.", border_style="magenta"))
+
+
+# ------------------------------------------------------------------ results
+def render_result(con: Console, game, result: dict) -> None:
+    label = game.g.seat_label
+    winners = result["winners"]
+    if not winners:
+        headline = "The game ends with no winner."
+    elif len(winners) == 1:
+        headline = f"{label(winners[0])} wins!"
+    else:
+        headline = "Shared victory: " + ", ".join(label(p) for p in winners)
+    con.print(Rule("Game over", style="bold cyan"))
+    con.print(Text(headline, style="bold green"))
+    t = Table(box=None, header_style="bold")
+    t.add_column("rank", justify="right")
+    t.add_column("seat")
+    t.add_column("score", justify="right")
+    for rank, p in enumerate(result.get("ranking") or range(len(result["scores"])), 1):
+        t.add_row(str(rank), Text(label(p)), str(result["scores"][p]))
+    con.print(t)
+
+
+def render_simulation(con: Console, report: dict) -> None:
+    con.print(Rule(f"{report['game']}: {report['games']} games, {report['players']} players, "
+                   f"bots {report['bots']}, variant {report['variant']}", style="bold cyan"))
+    t = Table(header_style="bold")
+    t.add_column("seat")
+    t.add_column("wins", justify="right")
+    t.add_column("win rate", justify="right")
+    t.add_column("95% interval", justify="right")
+    t.add_column("mean score", justify="right")
+    for row in report["seats"]:
+        lo, hi = row["win_interval"]
+        t.add_row(Text(row["seat_label"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+                  f"{lo:.1%} - {hi:.1%}", f"{row['mean_score']:.1f}")
+    con.print(t)
+    length = report["length"]
+    lines = [
+        f"draws (no single winner): {report['draws']}",
+        f"game length: {length['mean']:.1f} decisions (sd {length['sd']:.1f}, "
+        f"min {length['min']}, max {length['max']})",
+        f"speed: {report['games_per_s']:.1f} games/s, {report['decisions_per_s']:.0f} decisions/s",
+    ]
+    if report["errors"]:
+        lines.append(f"[bold red]errors: {report['errors']}[/]")
+        lines += [f"  seed {e['seed']}: {escape(e['error'])}" for e in report["error_samples"]]
+    for line in lines:
+        con.print(line)

@@ -1,0 +1,149 @@
+"""What one seat may see: a plain dict built only from what the game declares visible.
+
+    view(game, state, seat)   seat is 0-based; None gives a spectator (public only)
+
+Zones: visibility "all" -> card labels; "owner" -> labels for the owner, a count for
+others; "none" -> a count for everyone. Counters: "all" for everyone, "owner" for the
+owner only. The pending prompt and options appear only for a seat that must decide now.
+Derived stats are shown only as far as everything they read is visible (see stat_levels).
+"""
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+
+from .effects.compiler import Compiler
+from .effects.parser import parse_expression
+from .vm import VM
+
+_LEVEL = {"all": 0, "owner": 1, "none": 2}
+_cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
+
+
+def view(game, s: dict, seat: int | None) -> dict:
+    g = game.g
+    label = g.card_labels
+    n = s["n"]
+    waiting = game.waiting(s)
+    stat_fns, levels = _stats(g)
+    vm = VM(g, s)
+    seats = []
+    for p in range(n):
+        mine = seat == p
+        counters = {k: v for k, v in s["pl"][p].items()
+                    if g.player_counters[k].visibility == "all"
+                    or (mine and g.player_counters[k].visibility == "owner")}
+        stats = {}
+        for name, fn in stat_fns.items():
+            level = levels[name]
+            if level == "all" or (level == "owner" and mine):
+                vm.l = {}
+                stats[name] = fn(vm, p)
+        zones = {}
+        for name, spec in g.player_zones.items():
+            see = spec.visibility == "all" or (spec.visibility == "owner" and mine)
+            for short, key in _keys(name, spec, f"{p}."):
+                zones[short] = _zone(s["z"][key], spec.visibility, see, label)
+        seats.append({"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
+                      "stats": stats, "zones": zones})
+    zones = {}
+    for name, spec in g.game_zones.items():
+        for short, key in _keys(name, spec, ""):
+            zones[short] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label)
+    v = {
+        "game": g.id, "name": g.name, "seat": seat,
+        "seat_label": g.seat_label(seat) if seat is not None else "spectator",
+        "players": n, "variant": s["variant"], "phase": s["phase"], "decisions": s["decisions"],
+        # game counters have no owner: only public ones are shown, to everyone
+        "counters": {k: v for k, v in s["g"].items() if g.game_counters[k].visibility == "all"},
+        "roles": {r: (g.seat_label(p) if p is not None else None) for r, p in s["roles"].items()},
+        "seats": seats, "zones": zones,
+        "waiting": [g.seat_label(p) for p in waiting],
+        "over": s["over"],
+    }
+    if seat is not None and seat in waiting:
+        v["prompt"] = game.prompt(s)
+        v["options"] = game.options(s, seat)
+    if s["over"] and s["result"]:
+        r = s["result"]
+        v["result"] = {"winners": [g.seat_label(p) for p in r["winners"]],
+                       "scores": {g.seat_label(p): x for p, x in enumerate(r["scores"])},
+                       "draw": r.get("draw", len(r["winners"]) != 1)}
+    return v
+
+
+def can_see(g, key: str, seat: int | None) -> bool:
+    """Whether a seat may look at the cards of one zone (key as in state["z"])."""
+    vis = g.zone_spec(key).visibility
+    if vis == "owner" and key[0].isdigit():
+        return seat is not None and int(key.split(".", 1)[0]) == seat
+    return vis == "all"
+
+
+def _keys(name, spec, prefix):
+    if spec.keys:
+        return [(f"{name}.{k}", f"{prefix}{name}.{k}") for k in spec.keys]
+    return [(name, f"{prefix}{name}")]
+
+
+def _zone(cards, visibility, see, label) -> dict:
+    z = {"visibility": visibility, "count": len(cards)}
+    if see:
+        z["cards"] = [label[c] for c in cards]
+    return z
+
+
+# ------------------------------------------------------------------ stats
+def _stats(g):
+    hit = _cache.get(id(g))
+    if hit is None or hit[0] is not g:
+        comp = Compiler(g)
+        fns = {name: comp.stat(name) for name in g.stats}
+        hit = _cache[id(g)] = (g, fns, stat_levels(g))
+    return hit[1], hit[2]
+
+
+def stat_levels(g) -> dict:
+    """Each stat's visibility: the most hidden zone or counter its expression names
+    (following stats it uses). Conservative: a name that merely matches counts."""
+    vis = {}
+    for name, spec in g.player_zones.items():
+        vis[name] = spec.visibility
+    for name, spec in g.game_zones.items():
+        # a game zone has no owner, so anything short of "all" is hidden to everyone
+        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
+                        key=_LEVEL.get)
+    for name, spec in g.player_counters.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    for name, spec in g.game_counters.items():
+        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
+                        key=_LEVEL.get)
+    names = {name: _names(parse_expression(text)) for name, text in g.stats.items()}
+    levels = {}
+
+    def level(stat, seen):
+        worst = "all"
+        for word in names[stat]:
+            if word in names and word not in seen:
+                worst = max(worst, level(word, seen | {word}), key=_LEVEL.get)
+            worst = max(worst, vis.get(word, "all"), key=_LEVEL.get)
+        return worst
+    for stat in names:
+        levels[stat] = level(stat, {stat})
+    return levels
+
+
+def _names(node) -> set:
+    """Every identifier and text constant in an expression tree (zone("x.y") counts as x)."""
+    out = set()
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.add(x.split(".")[0])
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+        elif is_dataclass(x):
+            stack.extend(getattr(x, f.name) for f in fields(x) if f.name not in ("line", "col"))
+    return out

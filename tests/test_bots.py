@@ -1,0 +1,94 @@
+"""Bots choose legal options, never touch the game's state or generator, and greedy looks ahead."""
+from __future__ import annotations
+
+import copy
+import math
+import random
+
+import pytest
+
+from interpreter.bots import BOTS, make_bot
+from interpreter.bots.greedy import GreedyBot
+from interpreter.errors import RulebookError
+from interpreter.game import Game
+
+
+@pytest.fixture(scope="module")
+def metras():
+    return Game.load("metras")
+
+
+def play(game, bots, seed, players=3):
+    s = game.new_state(players, seed)
+    while not game.is_over(s):
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, bots[seat].choose(game, s, seat))
+    return s
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_bots_choose_legal_options_without_changing_the_state(metras, kind):
+    s = metras.new_state(3, 4)
+    bot = make_bot(kind, metras, 1)
+    for _ in range(60):
+        seat = metras.waiting(s)[0]
+        before = metras.state_hash(s)
+        i = bot.choose(metras, s, seat)
+        assert metras.state_hash(s) == before      # not even the game's rng moved
+        assert 0 <= i < len(metras.options(s, seat))
+        metras.apply(s, seat, i)
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_same_seed_same_game(metras, kind):
+    a = play(metras, [make_bot(kind, metras, 10 + p) for p in range(3)], seed=2)
+    b = play(metras, [make_bot(kind, metras, 10 + p) for p in range(3)], seed=2)
+    assert metras.state_hash(a) == metras.state_hash(b)
+
+
+def test_unknown_bot_names_the_known_ones(metras):
+    with pytest.raises(RulebookError, match="did you mean 'greedy'"):
+        make_bot("gready", metras, 0)
+
+
+def test_greedy_beats_random(metras):
+    wins = 0
+    for seed in range(30):
+        bots = [make_bot("greedy", metras, seed)] + [make_bot("random", metras, seed * 7 + p)
+                                                     for p in (1, 2)]
+        wins += play(metras, bots, seed)["result"]["winners"] == [0]
+    assert wins >= 16   # chance would give about 10; greedy wins most games
+
+
+def test_greedy_scores_game_ending_options_by_the_result(metras):
+    rng = random.Random(5)
+    s = metras.new_state(3, 8)
+    while True:
+        seat = metras.waiting(s)[0]
+        n = len(metras.options(s, seat))
+        ends = []
+        for i in range(n):
+            c = metras.clone(s)
+            metras.apply(c, seat, i)
+            if metras.is_over(c):
+                ends.append((i, c["result"]["winners"]))
+        if ends:
+            break
+        metras.apply(s, seat, rng.randrange(n))
+    bot = GreedyBot(metras, 0)
+    for i, winners in ends:
+        value = bot.value(metras, s, seat, i)
+        if winners == [seat]:
+            assert value == math.inf
+        elif seat not in winners:
+            assert value == -math.inf
+
+
+def test_greedy_falls_back_to_the_score_without_an_evaluation(metras):
+    game = Game(copy.copy(metras.g))
+    game.g.exprs = {k: v for k, v in metras.g.exprs.items() if k != "evaluation"}
+    bot = GreedyBot(game, 0)
+    assert bot.fn is game.g.exprs["score"]
+    s = game.new_state(3, 1)
+    seat = game.waiting(s)[0]
+    assert 0 <= bot.choose(game, s, seat) < len(game.options(s, seat))

@@ -1,0 +1,680 @@
+"""Metras: one scenario per worked example and rule of the rulebook, checking its numbers.
+
+Each test sets a position by hand (tests/scenario.py), runs one rule of
+gamedefs/metras/game.yaml, and asserts exact results. Tile values are those of
+gamedefs/metras/cards/tiles.yaml:
+  ally28, ally32      espionage 5          ally26, ally30   wealth 5
+  ally19, ally20      wealth 4             ally07           wealth 4, fame 3
+  ally13              wealth 4, expl 3     ally25           fame 5
+  ally31              exploration 5        servant-N        2 on every edge
+  familyA-N           fame 1 wealth 3 exploration 2 espionage 4
+  familyB-N           fame 4 wealth 2 exploration 3 espionage 1
+  incompetent-N       1 on every edge
+"""
+from __future__ import annotations
+
+import pytest
+
+from interpreter.vm import VM
+from scenario import (Log, advance, clear_board, clear_flow, decide, evaluate, finished, fresh,
+                      ip, load, options, place, place_all, run, set_counter, set_turn, stat,
+                      waiting_seat, zone)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load("metras")
+
+
+def label(game, card):
+    return game.g.card_labels[card]
+
+
+def board(game, players=4, turn=1, seed=1):
+    """A state with an empty board: no tiles placed, nothing running, turn `turn`."""
+    s = fresh(game, players=players, seed=seed)
+    clear_flow(s)
+    clear_board(game, s)
+    set_turn(s, turn)
+    return s
+
+
+def stats(game, s, seat):
+    return {b: stat(game, s, seat, b) for b in ("fame", "wealth", "exploration", "espionage")}
+
+
+# ------------------------------------------------------------------ intrigue: theft
+def theft_position(game):
+    """Lucrezia (P1) Espionage 10; Luca (P2) Wealth 8 and 6 IP; P3 Wealth 10; P4 Wealth 4."""
+    s = board(game, turn=2)
+    place_all(s, game, ["ally28", "ally32"], "0.slots.espionage")
+    place_all(s, game, ["ally19", "ally20"], "1.slots.wealth")
+    place_all(s, game, ["ally26", "ally30"], "2.slots.wealth")
+    place(s, game, "ally07", "3.slots.wealth")
+    set_counter(s, game, 1, "IP", 6)
+    return s
+
+
+def test_lucrezia_theft_gains_16(game):
+    s = theft_position(game)
+    assert stat(game, s, 0, "espionage") == 10
+    assert [stat(game, s, p, "wealth") for p in range(4)] == [0, 8, 10, 4]
+    log = run(game, s, "type:theft", {"me": 0, "card": "A04"})      # chest x2
+    assert game.prompt(s) == "P1: rob whom?"
+    # P3's Wealth 10 is not less than Espionage 10: not a target
+    assert options(game, s) == ["P2", "P4"]
+    decide(game, s, "P2", log)
+    assert finished(s)
+    assert ip(s, 0) == 10 + 16          # 6 stolen + 10 from the bank
+    assert ip(s, 1) == 0
+    assert [ip(s, 2), ip(s, 3)] == [10, 10]
+    assert log == ["P1 steals 6 IP from P2 and takes 10 from the bank"]
+
+
+def test_theft_steals_at_most_espionage_and_chest_1_adds_nothing(game):
+    s = theft_position(game)
+    set_counter(s, game, 1, "IP", 25)
+    log = run(game, s, "type:theft", {"me": 0, "card": "A23"})      # chest x1
+    decide(game, s, "P2", log)
+    assert (ip(s, 0), ip(s, 1)) == (20, 15)
+    s = theft_position(game)
+    set_counter(s, game, 1, "IP", 25)
+    log = run(game, s, "type:theft", {"me": 0, "card": "A44"})      # chest x3
+    decide(game, s, "P2", log)
+    assert (ip(s, 0), ip(s, 1)) == (10 + 10 + 20, 15)
+
+
+def test_theft_with_one_target_asks_nothing(game):
+    s = theft_position(game)
+    set_turn(s, 3)
+    place_all(s, game, ["ally13", "servant-1"], "3.slots.wealth")    # P4: Wealth 4 + 4 + 2
+    assert stat(game, s, 3, "wealth") == 10
+    log = run(game, s, "type:theft", {"me": 0, "card": "A04"})
+    assert finished(s)
+    assert log == ["P1 steals 6 IP from P2 and takes 10 from the bank"]
+
+
+def test_theft_without_target_cannot_be_played(game):
+    s = board(game, turn=2)
+    place(s, game, "servant-1", "0.slots.espionage")                 # Espionage 2
+    for p in (1, 2, 3):
+        place(s, game, f"familyB-{p}", f"{p}.slots.wealth")          # Wealth 2: not < 2
+    place(s, game, "A04", "0.purchased")
+    assert evaluate(game, s, "can_play(card, me)", me=0, card="A04") is False
+    log = run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A04"})
+    # no "play or discard" question: the card is discarded for a servant
+    assert log == ["P1 discards #4 Theft (chest x2) for a servant"]
+    assert game.prompt(s) == f"P1: where does {label(game, 'servant-18')} go?"
+    decide(game, s, "fame", log)
+    assert zone(s, "0.slots.fame") == ["servant-18"]
+    assert "A04" in zone(s, "action_discard")
+    assert zone(s, "0.purchased") == []
+    assert [ip(s, p) for p in range(4)] == [10, 10, 10, 10]
+
+
+def test_playable_theft_offers_play_or_servant(game):
+    s = theft_position(game)
+    place(s, game, "A04", "0.purchased")
+    assert evaluate(game, s, "can_play(card, me)", me=0, card="A04") is True
+    run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A04"})
+    assert game.prompt(s) == "P1: resolve #4 Theft (chest x2)"
+    assert options(game, s) == ["play #4 Theft (chest x2)", "discard for a servant"]
+
+
+# ------------------------------------------------------------- intrigue: corruption
+def corruption_position(game):
+    """P1 Espionage 10 (turn 3). P2 Wealth 4 with two allies, a servant, a family servant
+    and an incompetent in branches and an ally in reserve. P3 Wealth 10. P4 no allies."""
+    s = board(game, turn=3)
+    place_all(s, game, ["ally28", "ally32"], "0.slots.espionage")
+    place(s, game, "ally07", "1.slots.wealth")
+    place(s, game, "ally13", "1.slots.exploration")
+    place_all(s, game, ["servant-1", "incompetent-1"], "1.slots.fame")
+    place(s, game, "familyA-2", "1.slots.espionage")
+    place(s, game, "ally25", "1.reserve")
+    place_all(s, game, ["ally26", "ally30"], "2.slots.wealth")
+    place(s, game, "ally01", "2.slots.fame")
+    place(s, game, "servant-2", "3.slots.wealth")
+    place(s, game, "familyB-4", "3.slots.fame")
+    return s
+
+
+def test_corruption_takes_an_ally_and_target_may_replace(game):
+    s = corruption_position(game)
+    log = run(game, s, "type:corruption", {"me": 0, "card": "A25"})
+    # only P2 is eligible (P3 is too rich, P4 has no ally): no question
+    assert game.prompt(s) == "P1: take which ally?"
+    # servants, family servants, incompetents and the reserve are immune
+    assert options(game, s) == [label(game, "ally07"), label(game, "ally13")]
+    decide(game, s, label(game, "ally13"), log)
+    assert game.prompt(s) == f"P1: where does {label(game, 'ally13')} go?"
+    assert options(game, s) == ["fame", "wealth", "exploration", "espionage", "reserve"]
+    decide(game, s, "exploration", log)
+    assert waiting_seat(game, s) == 1
+    assert game.prompt(s) == "P2: take an incompetent replacement?"
+    assert options(game, s) == ["take an incompetent replacement", "decline"]
+    decide(game, s, "take an incompetent replacement", log)
+    assert game.prompt(s) == f"P2: where does {label(game, 'incompetent-8')} go?"
+    decide(game, s, "exploration", log)
+    assert finished(s)
+    assert zone(s, "0.slots.exploration") == ["ally13"]
+    assert zone(s, "1.slots.exploration") == ["incompetent-8"]
+    assert zone(s, "1.reserve") == ["ally25"]
+    assert stats(game, s, 0) == {"fame": 0, "wealth": 0, "exploration": 3, "espionage": 10}
+    assert stats(game, s, 1)["exploration"] == 1
+    assert log == [f"P1 corrupts {label(game, 'ally13')} away from P2"]
+
+
+def test_corruption_target_may_decline(game):
+    s = corruption_position(game)
+    log = run(game, s, "type:corruption", {"me": 0, "card": "A25"})
+    decide(game, s, label(game, "ally07"), log)
+    decide(game, s, "reserve", log)
+    decide(game, s, "decline", log)
+    assert finished(s)
+    assert zone(s, "0.reserve") == ["ally07"]
+    assert zone(s, "1.slots.wealth") == []
+    assert len(zone(s, "incompetent_supply")) == 8 - 1     # incompetent-1 is on P2's sheet
+
+
+def test_corruption_at_the_limit_discards_first(game):
+    s = board(game, turn=1)
+    place(s, game, "ally28", "0.slots.espionage")          # Espionage 5
+    place(s, game, "servant-1", "0.slots.fame")
+    place(s, game, "servant-2", "0.slots.wealth")
+    place(s, game, "servant-3", "0.slots.exploration")
+    place_all(s, game, ["servant-4", "servant-5"], "0.reserve")
+    place(s, game, "ally07", "1.slots.wealth")             # Wealth 4
+    for p in (2, 3):
+        place(s, game, f"familyA-{p}", f"{p}.slots.wealth")  # Wealth 3, no ally
+    log = run(game, s, "type:corruption", {"me": 0, "card": "A25"})
+    assert game.prompt(s) == f"P1: no room for {label(game, 'ally07')}; discard which tile?"
+    assert options(game, s) == [label(game, c) for c in
+                                ("servant-1", "servant-2", "servant-3", "ally28")]
+    decide(game, s, label(game, "servant-2"), log)
+    # the freed wealth branch is the only room left: placed without a question
+    assert waiting_seat(game, s) == 1
+    assert zone(s, "0.slots.wealth") == ["ally07"]
+    assert "servant-2" in zone(s, "servant_supply")
+    decide(game, s, "decline", log)
+    assert finished(s)
+
+
+def test_replacement_goes_where_the_victim_was_and_needs_a_supply(game):
+    def position(s):
+        place(s, game, "ally28", "0.slots.espionage")           # Espionage 5
+        place(s, game, "ally07", "1.slots.wealth")              # Wealth 4
+        for b, t in (("fame", "servant-1"), ("exploration", "servant-2"),
+                     ("espionage", "servant-3")):
+            place(s, game, t, f"1.slots.{b}")                   # P2 is full in turn 1 ...
+        place_all(s, game, ["servant-4", "servant-5"], "1.reserve")   # ... reserve too
+        for p in (2, 3):
+            place(s, game, f"familyA-{p}", f"{p}.slots.fame")   # no ally
+    s = board(game, turn=1)
+    position(s)
+    log = run(game, s, "type:assassination", {"me": 0, "card": "A09"})
+    assert "ally07" in zone(s, "ally_bag")
+    decide(game, s, "take an incompetent replacement", log)
+    assert finished(s)                                 # the freed branch is the only room
+    assert zone(s, "1.slots.wealth") == ["incompetent-8"]
+    # with no incompetent replacement left, nothing is offered
+    s = board(game, turn=1)
+    position(s)
+    place_all(s, game, zone(s, "incompetent_supply"), "box")
+    log = run(game, s, "type:assassination", {"me": 0, "card": "A09"})
+    assert finished(s)
+    assert zone(s, "1.slots.wealth") == []
+
+
+def test_intrigue_immunity_leaves_no_victim(game):
+    """Servants, family servants, incompetents and reserve allies are never victims."""
+    s = board(game, turn=3)
+    place_all(s, game, ["ally28", "ally32"], "0.slots.espionage")
+    for p in (1, 2, 3):
+        place(s, game, f"servant-{p}", f"{p}.slots.wealth")
+        place(s, game, f"familyA-{p}", f"{p}.slots.fame")
+        place(s, game, f"incompetent-{p}", f"{p}.slots.exploration")
+    place_all(s, game, ["ally01", "ally02"], "1.reserve")
+    for card in ("A25", "A09"):             # corruption, assassination
+        assert evaluate(game, s, "can_play(card, me)", me=0, card=card) is False
+    # a theft and a treachery still have targets (the corruption part is skipped)
+    for card in ("A04", "A26"):
+        assert evaluate(game, s, "can_play(card, me)", me=0, card=card) is True
+    place(s, game, "A09", "0.purchased")
+    log = run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A09"})
+    assert log == ["P1 discards #9 Assassination for a servant"]
+
+
+# --------------------------------------------------------------- intrigue: treachery
+def test_treachery_corrupts_before_the_theft(game):
+    s = board(game, turn=3)
+    place(s, game, "familyA-1", "0.slots.espionage")
+    place(s, game, "servant-1", "0.slots.espionage")      # Espionage 6
+    place(s, game, "ally19", "1.slots.wealth")            # Wealth 4; espionage edge 2
+    set_counter(s, game, 1, "IP", 20)
+    for p in (2, 3):
+        place_all(s, game, ["ally26", "ally30"] if p == 2 else ["servant-2", "servant-3",
+                                                               "servant-4"], f"{p}.slots.wealth")
+    log = run(game, s, "type:treachery", {"me": 0, "card": "A48"})  # chest x2
+    # the one target, its one ally: straight to placing it
+    assert game.prompt(s) == f"P1: where does {label(game, 'ally19')} go?"
+    decide(game, s, "espionage", log)
+    assert stat(game, s, 0, "espionage") == 8
+    # the theft uses the Espionage after the corruption: 8 stolen, 8 from the bank
+    assert (ip(s, 0), ip(s, 1)) == (10 + 8 + 8, 12)
+    assert game.prompt(s) == "P2: take an incompetent replacement?"
+    decide(game, s, "decline", log)
+    assert finished(s)
+    assert log == [f"P1 corrupts {label(game, 'ally19')} away from P2",
+                   "P1 steals 8 IP from P2 and takes 8 from the bank"]
+
+
+def test_treachery_without_ally_is_a_theft(game):
+    s = board(game, turn=3)
+    place(s, game, "familyA-1", "0.slots.espionage")
+    place(s, game, "servant-1", "0.slots.espionage")      # Espionage 6
+    for p in (1, 2):
+        place_all(s, game, ["ally26", "ally30"] if p == 1 else ["ally20", "ally19"],
+                  f"{p}.slots.wealth")                     # Wealth 10 and 8
+    place(s, game, "servant-2", "3.slots.wealth")          # Wealth 2, no ally
+    set_counter(s, game, 3, "IP", 5)
+    log = run(game, s, "type:treachery", {"me": 0, "card": "A48"})
+    assert finished(s)
+    assert (ip(s, 0), ip(s, 3)) == (10 + 5 + 6, 0)
+    assert log == ["P1 steals 5 IP from P4 and takes 6 from the bank"]
+
+
+# ----------------------------------------------------------- intrigue: assassination
+def test_assassination_discards_an_ally(game):
+    s = corruption_position(game)
+    log = run(game, s, "type:assassination", {"me": 0, "card": "A09"})
+    assert game.prompt(s) == "P1: which ally?"
+    assert options(game, s) == [label(game, "ally07"), label(game, "ally13")]
+    decide(game, s, label(game, "ally07"), log)
+    assert "ally07" in zone(s, "ally_bag")
+    assert stat(game, s, 1, "wealth") == 0
+    assert game.prompt(s) == "P2: take an incompetent replacement?"
+    decide(game, s, "take an incompetent replacement", log)
+    decide(game, s, "wealth", log)
+    assert finished(s)
+    assert zone(s, "1.slots.wealth") == ["incompetent-8"]
+    assert stat(game, s, 1, "wealth") == 1
+    assert log == [f"P1 has {label(game, 'ally07')} assassinated"]
+
+
+# -------------------------------------------------------------------- recruitment
+def test_veronica_recruits_under_the_turn_1_limit(game):
+    s = board(game, turn=1, seed=5)
+    place(s, game, "familyA-1", "0.slots.fame")
+    place(s, game, "familyB-1", "0.slots.wealth")
+    place_all(s, game, ["servant-1", "servant-2"], "0.reserve")      # reserve full
+    # draw 1 keep 1: into one of the two free branches
+    log = run(game, s, "type:recruit", {"me": 0, "card": "A05"})
+    first = zone(s, "0.looking")
+    assert len(first) == 1 and first[0].startswith("ally")
+    assert game.prompt(s) == "P1: keep which ally?"
+    assert options(game, s) == [label(game, first[0]), "keep no more"]
+    decide(game, s, 0, log)
+    assert options(game, s) == ["exploration", "espionage"]
+    decide(game, s, "exploration", log)
+    assert finished(s)
+    assert zone(s, "0.slots.exploration") == first
+    # draw 3 keep 2: only one tile fits, the other two go back to the bag
+    log = run(game, s, "type:recruit", {"me": 0, "card": "A07"})
+    drawn = zone(s, "0.looking")
+    assert len(drawn) == 3
+    assert options(game, s) == [label(game, c) for c in drawn] + ["keep no more"]
+    decide(game, s, 1, log)
+    assert finished(s)                                   # the last free branch: no question
+    assert zone(s, "0.slots.espionage") == [drawn[1]]
+    assert zone(s, "0.looking") == []
+    assert drawn[0] in zone(s, "ally_bag") and drawn[2] in zone(s, "ally_bag")
+    assert len(zone(s, "ally_bag")) == 32 - 2
+    assert [len(zone(s, f"0.slots.{b}")) for b in ("fame", "wealth", "exploration",
+                                                    "espionage")] == [1, 1, 1, 1]
+
+
+def test_recruit_into_the_reserve(game):
+    s = board(game, turn=1, seed=3)
+    for b, t in zip(("fame", "wealth", "exploration", "espionage"),
+                    ("servant-1", "servant-2", "servant-3", "servant-4")):
+        place(s, game, t, f"0.slots.{b}")
+    log = run(game, s, "type:recruit", {"me": 0, "card": "A07"})     # draw 3 keep 2
+    drawn = zone(s, "0.looking")
+    decide(game, s, 0, log)
+    # the reserve is the only room: the kept tile goes there unasked
+    assert zone(s, "0.reserve") == drawn[:1]
+    assert game.prompt(s) == "P1: keep which ally?"
+    assert options(game, s) == [label(game, c) for c in drawn[1:]] + ["keep no more"]
+    decide(game, s, 0, log)
+    assert finished(s)
+    assert zone(s, "0.reserve") == drawn[:2]
+    assert len(zone(s, "0.reserve")) == 2
+    assert len(zone(s, "ally_bag")) == 30
+
+
+def test_rearrange_moves_tiles_between_branches(game):
+    s = board(game, turn=2)
+    place_all(s, game, ["ally25", "ally29"], "0.slots.fame")
+    place(s, game, "ally26", "0.reserve")
+    log = run(game, s, "type:rearrange", {"me": 0, "card": "A21"})
+    assert game.prompt(s) == "P1: place which tile next?"
+    decide(game, s, label(game, "ally26"), log)
+    decide(game, s, "wealth", log)
+    decide(game, s, label(game, "ally25"), log)
+    decide(game, s, "espionage", log)
+    decide(game, s, "fame", log)                         # ally29, the last tile
+    assert finished(s)
+    assert stats(game, s, 0) == {"fame": 5, "wealth": 5, "exploration": 0, "espionage": 1}
+
+
+# ------------------------------------------------------------------------ missions
+def mission_position(game, exploration_tiles, missions=("M1a", "M2b", "M3a")):
+    s = board(game, turn=3)
+    place_all(s, game, exploration_tiles, "0.slots.exploration")
+    place_all(s, game, missions, "missions")
+    return s
+
+
+def test_luca_takes_the_turn_1_mission(game):
+    # Exploration 2 x sextant 2 = 4: below the turn-3 (8) and turn-2 (6) missions
+    s = mission_position(game, ["familyA-1"])
+    assert evaluate(game, s, "can_play(card, me)", me=0, card="A15") is True
+    log = run(game, s, "type:mission_action", {"me": 0, "card": "A15"})
+    assert finished(s)                                   # one eligible mission: no question
+    assert ip(s, 0) == 10 + 3 * 2                        # mission laurel 3 x action laurel 2
+    assert zone(s, "missions") == ["M1a", "M2b", "M3a"]  # never discarded
+    assert log == [f"P1 completes {label(game, 'M1a')}: 6 IP"]
+
+
+def test_missions_offered_are_those_within_reach(game):
+    s = mission_position(game, ["ally31", "familyB-1"])   # Exploration 8
+    log = run(game, s, "type:mission_action", {"me": 0, "card": "A13"})  # sextant 2, laurel 1
+    assert game.prompt(s) == "P1: undertake which mission?"
+    assert options(game, s) == [label(game, m) for m in ("M1a", "M2b", "M3a")]
+    decide(game, s, label(game, "M1a"), log)
+    assert ip(s, 0) == 13
+    # another player may do the same mission again
+    place(s, game, "ally27", "1.slots.exploration")      # Exploration 5
+    run(game, s, "type:mission_action", {"me": 1, "card": "A16"})       # sextant 1, laurel 1
+    assert finished(s)
+    assert ip(s, 1) == 13
+    assert zone(s, "missions") == ["M1a", "M2b", "M3a"]
+
+
+def test_mission_out_of_reach_cannot_be_played(game):
+    s = mission_position(game, ["incompetent-1"], missions=("M1a",))   # 1 x 2 < 3
+    assert evaluate(game, s, "can_play(card, me)", me=0, card="A13") is False
+    assert evaluate(game, s, "can_play(card, me)", me=0, card="A37") is True   # 1 x 3 >= 3
+
+
+def test_pillage_steals_up_to_espionage_from_anyone(game):
+    s = board(game, turn=2)
+    place_all(s, game, ["familyA-1", "servant-1"], "0.slots.espionage")   # Espionage 6
+    place(s, game, "ally13", "0.slots.exploration")                       # Exploration 3
+    place_all(s, game, ["ally26", "ally30"], "1.slots.wealth")            # rich: still a victim
+    place(s, game, "M1c", "missions")                                     # difficulty 2, laurel 3
+    set_counter(s, game, 1, "IP", 4)
+    set_counter(s, game, 2, "IP", 20)
+    log = run(game, s, "type:mission_action", {"me": 0, "card": "A02"})  # sextant 1 laurel 1
+    assert ip(s, 0) == 13
+    assert game.prompt(s) == "P1: pillage whom?"
+    assert options(game, s) == ["P2", "P3", "P4"]
+    decide(game, s, "P2", log)
+    assert (ip(s, 0), ip(s, 1)) == (17, 0)
+    run(game, s, "type:mission", {"me": 0, "card": "M1c"})
+    decide(game, s, "P3")
+    assert (ip(s, 0), ip(s, 2)) == (23, 14)
+
+
+def test_recruitment_mission_draws_and_keeps(game):
+    s = board(game, turn=2, seed=11)
+    log = run(game, s, "type:mission", {"me": 0, "card": "M2a"})      # look 2 keep 1
+    drawn = zone(s, "0.looking")
+    assert len(drawn) == 2
+    assert options(game, s) == [label(game, c) for c in drawn] + ["keep no more"]
+    decide(game, s, 0, log)
+    assert options(game, s) == ["fame", "wealth", "exploration", "espionage", "reserve"]
+    decide(game, s, "fame", log)
+    assert finished(s)
+    assert zone(s, "0.slots.fame") == [drawn[0]]
+    assert len(zone(s, "ally_bag")) == 31
+
+
+def test_parade_is_fame_times_wreath_not_multiplied_by_the_action(game):
+    s = board(game, turn=2)
+    place_all(s, game, ["ally31", "incompetent-1"], "0.slots.exploration")  # Exploration 6
+    place(s, game, "ally25", "0.slots.fame")                                 # Fame 5
+    place_all(s, game, ["M1a", "M4c"], "missions")
+    log = run(game, s, "type:mission_action", {"me": 0, "card": "A15"})    # sextant 2 laurel 2
+    assert options(game, s) == [label(game, "M1a"), label(game, "M4c")]
+    decide(game, s, label(game, "M4c"), log)             # difficulty 12, laurel 7, wreath 2
+    assert finished(s)
+    assert ip(s, 0) == 10 + 7 * 2 + 5 * 2
+
+
+# ------------------------------------------------------------------------ court
+def test_court_is_fame_times_multiplier(game):
+    s = board(game, turn=2)
+    place_all(s, game, ["ally25", "familyB-1"], "0.slots.fame")          # Fame 9
+    log = run(game, s, "type:court", {"me": 0, "card": "A08"})          # x2
+    assert finished(s)
+    assert ip(s, 0) == 28
+    assert log == ["P1 holds a party: 9 fame x 2 = 18 IP"]
+
+
+# ---------------------------------------------------------------- setup and turns
+def test_family_servants_placement_order_three_players(game):
+    s = game.new_state(players=3, seed=4)
+    assert s["roles"] == {"favorite": 0, "suppliant": 2}
+    made = advance(game, s, lambda st: st["phase"] != "setup")
+    seats = [seat for seat, _, _ in made]
+    prompts = [p for _, p, _ in made]
+    # first one each from the Favorite clockwise (a choice of tile, then a branch) ...
+    assert seats[:6] == [0, 0, 1, 1, 2, 2]
+    assert [p.split(": ")[1] for p in prompts[:6:2]] == ["which family servant first?"] * 3
+    # ... then the second from the Suppliant counter-clockwise
+    assert seats[6:] == [2, 1, 0]
+    for p in range(3):
+        placed = [c for b in ("fame", "wealth", "exploration", "espionage")
+                  for c in s["z"][f"{p}.slots.{b}"]]
+        assert sorted(placed) == [f"familyA-{p + 1}", f"familyB-{p + 1}"]
+        assert s["z"][f"{p}.family"] == []
+    assert s["z"]["family_supply"] == ["familyA-4", "familyB-4"]
+
+
+def test_setup_counters_and_roles_four_players(game):
+    s = game.new_state(players=4, seed=2)
+    assert [s["pl"][p]["IP"] for p in range(4)] == [10] * 4
+    assert s["roles"] == {"favorite": 0, "suppliant": 3}
+    assert s["g"]["turn"] == 1
+    assert len(s["z"]["mission_track"]) == 5
+    assert sorted(game.g.cards[m]["round"] for m in s["z"]["mission_track"]) == [1, 2, 3, 4, 5]
+    assert len(s["z"]["box"]) == 10                      # the unused missions
+
+
+def until_auction(st):
+    return st["phase"] == "auction"
+
+
+@pytest.mark.parametrize("players,market,removed", [
+    (3, 7, ["A01", "A02", "A28", "A29", "A30", "A31", "A50", "A51", "A52", "A53"]),
+    (4, 9, []),
+])
+def test_player_count_cards_and_market(game, players, market, removed):
+    s = game.new_state(players=players, seed=9)
+    boxed = [c for c in s["z"]["box"] if c.startswith("A")]
+    assert sorted(boxed) == removed
+    advance(game, s, until_auction)
+    assert len(s["z"]["market"]) == market
+    assert all(game.g.cards[c]["number"] <= 27 for c in s["z"]["market"])
+    assert not set(s["z"]["market"]) & set(removed)
+    assert len(s["z"]["early_deck"]) == 27 - len([c for c in removed if c <= "A27"]) - market
+    assert len(s["z"]["late_deck"]) == 26 - len([c for c in removed if c > "A27"])
+
+
+@pytest.mark.parametrize("players,first_market", [
+    (4, ["A01", "A02", "A03", "A04", "A05", "A06", "A07", "A08", "A09"]),
+    (3, ["A03", "A04", "A05", "A06", "A07", "A08", "A09"]),
+])
+def test_balanced_setup(game, players, first_market):
+    s = game.new_state(players=players, seed=3, variant="balanced")
+    assert s["z"]["mission_track"] == ["M5a", "M4a", "M3a", "M2a", "M1a"]
+    advance(game, s, until_auction)
+    assert sorted(s["z"]["market"]) == first_market
+    assert s["z"]["missions"] == ["M1a"]
+    assert s["z"]["mission_track"] == ["M5a", "M4a", "M3a", "M2a"]
+    assert len(s["z"]["early_deck"]) == 27 - len(first_market) - (2 if players == 3 else 0)
+
+
+# ----------------------------------------------------------------------- auctions
+def test_overbid_penalty(game):
+    s = game.new_state(players=4, seed=6)
+    advance(game, s, until_auction)
+    assert waiting_seat(game, s) == 0 and game.prompt(s) == "P1: auction which card?"
+    lot = s["z"]["market"][0]
+    decide(game, s, label(game, lot))
+    assert game.prompt(s) == f"P1: auction for {label(game, lot)}: no bid yet"
+    decide(game, s, "open at 3")
+    assert waiting_seat(game, s) == 1
+    assert options(game, s) == (["pass"] + [f"bid {b}" for b in range(4, 11)]
+                                + ["bid 11 (more than your 10 IP: penalty)"])
+    log = Log()
+    decide(game, s, "bid 11 (more than your 10 IP: penalty)", log)
+    assert log == ["P2 bid 11 with only 10 IP: pays 10 and the auction starts again"]
+    assert ip(s, 1) == 0
+    assert [ip(s, p) for p in (0, 2, 3)] == [10, 10, 10]
+    assert lot in s["z"]["market"]
+    assert all(s["z"][f"{p}.purchased"] == [] for p in range(4))
+    # the same card, again, from the same opener
+    assert waiting_seat(game, s) == 0
+    assert game.prompt(s) == f"P1: auction for {label(game, lot)}: no bid yet"
+    decide(game, s, "open at 2", log)
+    decide(game, s, "pass", log)       # P3 (P2, with 0 IP, can only pass: asked nothing)
+    decide(game, s, "pass", log)       # P4
+    assert s["z"]["0.purchased"] == [lot]
+    assert ip(s, 0) == 8
+    assert [s["pl"][p]["tokens"] for p in range(4)] == [1, 2, 2, 2]
+    assert log[-1] == f"P1 buys {label(game, lot)} for 2 IP"
+
+
+def run_auction_phase(game, players, turn, seed=1):
+    """The auction phase on a fresh market; everyone opens at 0 and everyone else passes.
+    Returns the state after the phase and the tokens everyone had at its start."""
+    s = board(game, players=players, turn=turn, seed=seed)
+    size = 9 if players == 4 else 7
+    place_all(s, game, [f"A{k:02d}" for k in range(3, 3 + size)], "market")
+    s["roles"] = {"favorite": 0, "suppliant": players - 1}
+    run(game, s, "phase:auction", {"me": None})
+    tokens = [s["pl"][p]["tokens"] for p in range(players)]
+
+    def chooser(st, seat, opts):
+        if opts[0] == "pass":
+            return "pass"
+        return 0                       # the first lot, or "open at 0"
+    advance(game, s, finished, chooser)
+    return s, tokens
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_suppliant_third_token_from_turn_2(game, players):
+    s, tokens = run_auction_phase(game, players, turn=1)
+    assert tokens == [2] * players
+    assert [len(s["z"][f"{p}.purchased"]) for p in range(players)] == [2] * players
+    assert len(s["z"]["action_discard"]) == 1            # one card unsold
+    assert [s["pl"][p]["tokens"] for p in range(players)] == [0] * players
+    s, tokens = run_auction_phase(game, players, turn=2)
+    assert tokens == [2] * (players - 1) + [3]
+    assert [len(s["z"][f"{p}.purchased"]) for p in range(players)] == [2] * (players - 1) + [3]
+    assert s["z"]["action_discard"] == []
+    assert s["roles"]["suppliant"] == players - 1      # still the Suppliant after using the pawn
+    assert [s["pl"][p]["tokens"] for p in range(players)] == [0] * players
+
+
+def test_purchase_order_is_resolution_order(game):
+    s = board(game, turn=2)
+    place_all(s, game, ["ally25", "familyB-1"], "0.slots.fame")          # Fame 9
+    place_all(s, game, ["A08", "A03"], "0.purchased")                     # x2 then x1
+    place(s, game, "A10", "1.purchased")
+    s["roles"] = {"favorite": 1, "suppliant": 0}
+    log = run(game, s, "phase:resolution", {"me": None})
+    advance(game, s, finished, lambda st, seat, opts: 0, log=log)       # always "play"
+    assert [line for line in log if "plays" in line] == [
+        "P1 plays #8 Court x2", "P2 plays #10 Court x1", "P1 plays #3 Court x1"]
+    assert ip(s, 0) == 10 + 18 + 9
+
+
+# --------------------------------------------------------------------- collection
+def test_collection_pays_wealth_and_moves_the_roles(game):
+    s = board(game, turn=2)
+    place(s, game, "ally26", "0.slots.wealth")           # P1: 10 + 5 = 15
+    place(s, game, "ally13", "1.slots.wealth")           # P2: 11 + 4 = 15 ...
+    place(s, game, "servant-5", "1.slots.fame")          # ... and Fame 2 > 0
+    place(s, game, "servant-1", "2.slots.wealth")        # P3: 3 + 2 = 5
+    place(s, game, "ally30", "3.slots.wealth")           # P4: 0 + 5 = 5, Wealth 5 > 2
+    for p, v in enumerate([10, 11, 3, 0]):
+        set_counter(s, game, p, "IP", v)
+    run(game, s, "phase:collection", {"me": None})
+    assert finished(s)
+    assert [ip(s, p) for p in range(4)] == [15, 15, 5, 5]
+    # ties broken by Fame, then Wealth
+    assert s["roles"] == {"favorite": 1, "suppliant": 2}
+
+
+def test_collection_tie_down_to_espionage(game):
+    s = board(game, turn=2)
+    for p in range(4):
+        place(s, game, f"servant-{p + 1}", f"{p}.slots.fame")
+    place(s, game, "familyB-1", "0.slots.exploration")     # expl 3, esp 0
+    place(s, game, "familyB-2", "1.slots.exploration")     # expl 3
+    place(s, game, "incompetent-1", "1.slots.espionage")   # esp 1: P2 above P1
+    run(game, s, "phase:collection", {"me": None})
+    assert [ip(s, p) for p in range(4)] == [10] * 4
+    assert s["roles"] == {"favorite": 1, "suppliant": 3}
+
+
+# ------------------------------------------------------------------ end of the game
+def test_five_turns_decks_and_end(game):
+    log = Log()
+    s = game.new_state(players=4, seed=12, listener=log)
+    markets = {}
+
+    def chooser(st, seat, opts):
+        if st["phase"] == "auction" and st["g"]["turn"] not in markets:
+            markets[st["g"]["turn"]] = list(st["z"]["market"])
+        return len(opts) - 1 if opts[-1] == "pass" else 0
+    advance(game, s, game.is_over, chooser, log=log)
+    assert game.is_over(s)
+    reveals = [line for line in log if line.startswith("turn ")]
+    assert [line.split(":")[0] for line in reveals] == [f"turn {t}" for t in range(1, 6)]
+    assert s["g"]["turn"] == 5 and s["phase"] == "collection"
+    assert [game.g.cards[m]["round"] for m in s["z"]["missions"]] == [1, 2, 3, 4, 5]
+    assert sorted(markets) == [1, 2, 3, 4, 5]
+    for t, cards in markets.items():
+        nums = [game.g.cards[c]["number"] for c in cards]
+        assert len(nums) == 9
+        assert all(n <= 27 for n in nums) if t <= 3 else all(n >= 28 for n in nums)
+    res = game.result(s)
+    assert res["scores"] == [ip(s, p) for p in range(4)]
+    keys = [[ip(s, p)] + [stat(game, s, p, b) for b in ("fame", "wealth", "exploration",
+                                                          "espionage")] for p in range(4)]
+    assert res["winners"] == [p for p in range(4) if keys[p] == max(keys)]
+    assert res["ranking"] == sorted(range(4), key=lambda p: keys[p], reverse=True)
+
+
+def test_winner_by_ip_then_priority(game):
+    s = board(game, turn=5)
+    for p, v in enumerate([20, 20, 15, 20]):
+        set_counter(s, game, p, "IP", v)
+    for p in (0, 1, 3):
+        place(s, game, f"familyB-{p + 1}", f"{p}.slots.fame")   # Fame 4 each
+    place(s, game, "familyA-4", "3.slots.wealth")               # P4: Wealth 3
+    place(s, game, "familyA-1", "0.slots.exploration")          # P1: Exploration 2
+    res = game.g.result_fn(VM(game.g, s))
+    assert res["scores"] == [20, 20, 15, 20]
+    assert res["winners"] == [3] and res["draw"] is False
+    assert res["ranking"] == [3, 0, 1, 2]
+    # a complete tie: a shared win
+    s = board(game, turn=5)
+    res = game.g.result_fn(VM(game.g, s))
+    assert res["winners"] == [0, 1, 2, 3] and res["draw"] is True

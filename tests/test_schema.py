@@ -1,0 +1,41 @@
+"""The game schema itself: valid 2020-12, described everywhere, and used by every game."""
+import json
+from pathlib import Path
+
+import jsonschema
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((ROOT / "schemas" / "game.schema.json").read_text())
+
+
+def _walk(node, path="#"):
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from _walk(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _walk(value, f"{path}/{i}")
+
+
+def test_schema_passes_the_2020_12_metaschema():
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_every_property_has_a_description():
+    missing = []
+    for path, node in _walk(SCHEMA):
+        for name, sub in (node.get("properties") or {}).items():
+            if not isinstance(sub, dict) or not sub.get("description"):
+                missing.append(f"{path}/properties/{name}")
+        extra = node.get("additionalProperties")
+        if isinstance(extra, dict) and not extra.get("description"):
+            missing.append(f"{path}/additionalProperties")
+    assert not missing, missing
+
+
+def test_every_game_file_names_the_schema_on_its_first_line():
+    for game in sorted((ROOT / "gamedefs").glob("*/game.yaml")):
+        first = game.read_text().splitlines()[0]
+        assert first == "# yaml-language-server: $schema=../../schemas/game.schema.json", game
