@@ -155,7 +155,15 @@ class Builder:
         self.check_names(g)
         self.load_cards(g)
         self.compile_all(g)
+        self.register_mechanic_prompts(g)
         return g
+
+    def register_mechanic_prompts(self, g):
+        """A pending decision keeps its prompt's id: a mechanic's prompts get theirs now, after
+        the scripts' prompts, so an id in a saved state means the same in every process."""
+        for mechanic in g.mechanics.values():
+            for name, fn in getattr(mechanic, "prompts", dict)().items():
+                g.named_prompt(name, fn)
 
     def check_names(self, g):
         seen = {}
@@ -289,6 +297,7 @@ class Builder:
                 g.exprs[key] = fn
             else:
                 g.exprs[key] = bind_it(fn)
+        g.stat_fns = {name: fn for name, fn in comp.stat_fns.items() if name in g.stats}
         g.result_fn = _result_fn(g)
         g.zone_spec = _zone_spec_fn(g)
         g.discard_zone = {n: ct.discard_to for n, ct in g.card_types.items() if ct.discard_to}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from . import options as O
 from . import state as S
+from . import state_check
 from .errors import GameError, IllegalMove, RulebookError, SaveFileError, did_you_mean
 from .loader import load_game
 from .vm import VM
@@ -88,7 +89,7 @@ class Game:
         p = s["pending"]
         if p is None or str(seat) not in p["opts"]:
             return []
-        return O.labels(p["opts"][str(seat)])
+        return O.labels(p["opts"][str(seat)], self.g)
 
     def option_count(self, s: dict, seat: int) -> int:
         """How many options a seat has (cheaper than their labels: bots use it)."""
@@ -114,7 +115,7 @@ class Game:
                                   "options")
             index = choice
         else:
-            labels = O.labels(opts)
+            labels = O.labels(opts, self.g)
             if choice not in labels:
                 hint = did_you_mean(str(choice), labels)
                 raise IllegalMove(f"'{choice}' is not a legal option for {self.prompt(s)}"
@@ -141,20 +142,6 @@ class Game:
         return s
 
     def check_state(self, s) -> None:
-        """Refuse a state that does not belong to this game (before it can crash anything)."""
-        needed = ("format", "game", "n", "rng", "g", "pl", "z", "loc", "roles", "stack",
-                  "pending", "over")
-        if not isinstance(s, dict) or any(k not in s for k in needed):
-            raise SaveFileError("the saved state is incomplete or not a state of this tool")
-        if s["game"] != self.g.id:
-            raise SaveFileError(f"the saved state is of game '{s['game']}', not '{self.g.id}'")
-        if s["format"] != S.FORMAT:
-            raise SaveFileError(f"the saved state has format {s['format']}; this version reads "
-                                f"{S.FORMAT}")
-        cards = sorted(c for zone in s["z"].values() for c in zone)
-        if cards != sorted(self.g.cards) or set(s["z"]) != set(S.zone_keys(self.g, s["n"])):
-            raise SaveFileError("the saved state's cards or zones do not match the game")
-        for frame in s["stack"]:
-            if not isinstance(frame, dict) or frame.get("p") not in self.g.programs and \
-                    str(frame.get("p", ""))[1:] not in self.g.mechanics:
-                raise SaveFileError("the saved state runs a rule this game does not have")
+        """Refuse (SaveFileError) a state this game cannot run, before it can crash anything:
+        another game's or format's, or one damaged anywhere in its structure."""
+        state_check.check(self.g, s)

@@ -95,6 +95,7 @@ class GameDef:
     seat_label: Optional[Callable] = None                # seat -> "P1"
     warnings: list = field(default_factory=list)
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
+    stat_fns: dict = field(default_factory=dict)         # stat -> f(vm, seat), compiled once
 
     def register_prompt(self, fn) -> int:
         """Prompts are computed only when shown: the state keeps the template's id."""

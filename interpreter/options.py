@@ -1,8 +1,12 @@
-"""A seat's legal options as stored in the state.
+"""A seat's legal options as stored in the state, in one of three shapes:
 
-Either a list of [label, value] pairs, or (for "a number in a range", e.g. a bid
-of 0..120) a compact dict {"pre": [[label, value]...], "lo": a, "hi": b,
-"fmt": "bid {}", "post": [...]} whose labels are made only when someone reads them.
+- a list of [label, value] pairs;
+- a choice among values, {"vals": [...], "t": type, "other": label or None}, whose
+  labels (card labels, seat names, texts) are made only when someone reads them;
+  `other` adds a last option whose value is none;
+- a number in a range, e.g. a bid of 0..120: {"pre": [[label, value]...], "lo": a,
+  "hi": b, "fmt": "bid {}", "post": [...]}.
+Bots only need count() and value(); people and logs read labels().
 """
 from __future__ import annotations
 
@@ -10,12 +14,17 @@ from __future__ import annotations
 def count(spec) -> int:
     if type(spec) is list:
         return len(spec)
+    if "vals" in spec:
+        return len(spec["vals"]) + (spec["other"] is not None)
     return len(spec["pre"]) + max(0, spec["hi"] - spec["lo"] + 1) + len(spec["post"])
 
 
 def value(spec, i: int):
     if type(spec) is list:
         return spec[i][1]
+    if "vals" in spec:
+        vals = spec["vals"]
+        return vals[i] if i < len(vals) else None
     pre = spec["pre"]
     if i < len(pre):
         return pre[i][1]
@@ -26,9 +35,15 @@ def value(spec, i: int):
     return spec["post"][i - span][1]
 
 
-def labels(spec) -> list:
+def labels(spec, g) -> list:
     if type(spec) is list:
         return [o[0] for o in spec]
+    if "vals" in spec:
+        t = spec["t"]
+        out = [label_of(g, v, t) for v in spec["vals"]]
+        if spec["other"] is not None:
+            out.append(spec["other"])
+        return unique(out)
     fmt = spec["fmt"]
     return ([o[0] for o in spec["pre"]] + [fmt.format(v) for v in range(spec["lo"], spec["hi"] + 1)]
             + [o[0] for o in spec["post"]])
@@ -37,3 +52,32 @@ def labels(spec) -> list:
 def number_range(lo: int, hi: int, fmt: str, pre=(), post=()) -> dict:
     return {"pre": [list(o) for o in pre], "lo": lo, "hi": hi, "fmt": fmt,
             "post": [list(o) for o in post]}
+
+
+def choice(values: list, t: str, other=None) -> dict:
+    return {"vals": values, "t": t, "other": other}
+
+
+def label_of(g, v, t: str = "any") -> str:
+    """How a value is named to people: seat names, card labels, plain texts and numbers."""
+    if v is None:
+        return "none"
+    if t == "player":
+        return g.seat_label(v)
+    if type(v) is str and t in ("card", "any") and v in g.card_labels:
+        return g.card_labels[v]
+    return str(v)
+
+
+def unique(labels: list) -> list:
+    """Equal labels (two copies of a card) get #2, #3 so that every label names one option."""
+    seen = {}
+    out = []
+    for label in labels:
+        if label in seen:
+            seen[label] += 1
+            label = f"{label} #{seen[label]}"
+        else:
+            seen[label] = 1
+        out.append(label)
+    return out

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 
-from .effects.compiler import Compiler
 from .effects.parser import parse_expression
 from .vm import VM
 
@@ -96,9 +95,7 @@ def _zone(cards, visibility, see, label) -> dict:
 def _stats(g):
     hit = _cache.get(id(g))
     if hit is None or hit[0] is not g:
-        comp = Compiler(g)
-        fns = {name: comp.stat(name) for name in g.stats}
-        hit = _cache[id(g)] = (g, fns, stat_levels(g))
+        hit = _cache[id(g)] = (g, dict(g.stat_fns), stat_levels(g))
     return hit[1], hit[2]
 
 

@@ -173,13 +173,7 @@ class VM:
 
     # ---------------------------------------------------------------- display
     def label(self, v, t: str = "any") -> str:
-        if v is None:
-            return "none"
-        if t == "player":
-            return self.g.seat_label(v)
-        if type(v) is str and v in self.g.card_labels and t in ("card", "any"):
-            return self.g.card_labels[v]
-        return str(v)
+        return options.label_of(self.g, v, t)
 
     def emit(self, text: str) -> None:
         if self.listener is not None:

@@ -12,6 +12,7 @@ import pytest
 
 from interpreter import rng
 from interpreter.errors import SaveFileError
+from interpreter.game import Game
 from interpreter.state import FORMAT
 from scenario import load
 
@@ -180,9 +181,9 @@ def test_from_json_refuses_another_games_state(game, tmp_path):
         game.from_json(json.dumps(other))
 
 
-# Deeper damage that check_state does not look for yet: each of these is accepted and
-# then fails with a Python error (IndexError, KeyError, TypeError) in waiting/prompt/
-# options/apply, or silently plays a broken game.
+# Deeper damage: without the structural check (interpreter/state_check.py) each of these
+# would be accepted and then fail with a Python error (IndexError, KeyError, TypeError) in
+# waiting/prompt/options/apply, or silently play a broken game.
 DEEP = [
     ("a player's counters missing", lambda d: d["pl"].pop()),
     ("loc disagrees with the zones", lambda d: d["loc"].__setitem__("A01", "market")),
@@ -197,13 +198,76 @@ DEEP = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="Game.check_state checks the top-level keys, game, "
-                   "format, cards and zone keys, and the programs on the stack, but not the "
-                   "shape of pl/g/loc/roles/rng/pending: these corrupt states are accepted")
 @pytest.mark.parametrize("name,change", DEEP, ids=[n for n, _ in DEEP])
 def test_from_json_refuses_deeper_damage(game, midgame, name, change):
     with pytest.raises(SaveFileError):
         game.from_json(mutate(game.to_json(midgame), change))
+
+
+def test_deeper_damage_is_named(game, midgame):
+    """The message names the first problem found."""
+    with pytest.raises(SaveFileError, match=r"^the saved state is damaged: player 4 has no "
+                       r"counter 'IP'$"):
+        game.from_json(mutate(game.to_json(midgame), lambda d: d["pl"][3].pop("IP")))
+    with pytest.raises(SaveFileError, match="'loc' puts card 'A01' in 'market'"):
+        game.from_json(mutate(game.to_json(midgame),
+                              lambda d: d["loc"].__setitem__("A01", "market")))
+    with pytest.raises(SaveFileError, match="the game is over but a decision is pending"):
+        game.from_json(mutate(game.to_json(midgame), lambda d: d.__setitem__("over", True)))
+
+
+def test_a_secret_choice_half_answered_passes_and_a_bad_answer_does_not(game, midgame):
+    """A decision of several seats at once (each), in the list shape of options."""
+    s = game.clone(midgame)
+    s["pending"] = {"seats": [0, 2], "opts": {"0": [["a", 1], ["b", 2]], "2": [["c", None]]},
+                    "var": "x", "prompt": "pick", "each": True, "ans": {"0": 1}}
+    game.check_state(s)
+    assert game.waiting(s) == [2]
+    s["pending"]["ans"] = {"0": 2}
+    with pytest.raises(SaveFileError, match="seat 0's answer 2 is not one of its 2 options"):
+        game.check_state(s)
+    s["pending"]["ans"] = {"0": 1, "2": 0}
+    with pytest.raises(SaveFileError, match="every seat has answered"):
+        game.check_state(s)
+
+
+# A state made by real play always passes the check, after a JSON round trip.
+def test_real_states_pass_the_check(game):
+    seen = set()
+    for players in (3, 4):
+        s = game.new_state(players=players, seed=players)
+        bot = random.Random(players)
+        while not game.is_over(s):
+            game.check_state(json.loads(game.to_json(s)))
+            seen.add(s["stack"][-1]["p"])
+            seat = game.waiting(s)[0]
+            game.apply(s, seat, bot.randrange(game.option_count(s, seat)))
+        game.check_state(json.loads(game.to_json(s)))
+    assert "@open_auction" in seen       # a mechanic's own decision was checked too
+
+
+def test_mid_decision_state_passes_the_check_in_a_fresh_game(game, midgame):
+    """Also in another process's GameDef: a prompt id means the same there (mechanics'
+    prompts are registered when a game is built, not when first asked)."""
+    s = game.new_state(players=4, seed=21)
+    bot = random.Random(21)
+    while s["stack"][-1]["p"] != "@open_auction":
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, bot.randrange(game.option_count(s, seat)))
+    fresh = Game.load("metras")
+    for state in (midgame, s):
+        back = fresh.from_json(game.to_json(state))
+        assert back == state and back["pending"] is not None
+        seat = fresh.waiting(back)[0]
+        assert fresh.prompt(back) == game.prompt(state)
+        assert fresh.options(back, seat) == game.options(state, seat)
+
+
+def test_finished_state_passes_the_check(game):
+    s = play(game, game.new_state(players=4, seed=11), 10000, seed=11)
+    assert game.is_over(s) and s["pending"] is None and s["result"] is not None
+    game.check_state(json.loads(game.to_json(s)))
+    assert game.from_json(game.to_json(s)) == s
 
 
 # -------------------------------------------------------------------------- rng

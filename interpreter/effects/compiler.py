@@ -273,9 +273,10 @@ class Compiler:
         text = self.g.stats[name]
         from .parser import parse_expression
         fn, _ = self.expr(parse_expression(text), Scope(self.g, {"it": "player"}))
-        cell.append(bind_it(fn))
-        self.stat_fns[name] = cell[0]
-        return cell[0]
+        compute = bind_it(fn)
+        cell.append(compute)
+        self.stat_fns[name] = compute
+        return compute
 
     def card_member(self, node, obj, name, on_value=False):
         cards = self.g.cards
@@ -449,7 +450,10 @@ class Compiler:
                 l["it"] = x
                 if cond(vm):
                     out.append(x)
-            _restore(l, "it", old)
+            if old is _MISSING:
+                del l["it"]
+            else:
+                l["it"] = old
             return out
         return where, ct
 
@@ -484,6 +488,11 @@ class Compiler:
         var = node.var
         body, bt = self.expr(node.expr, scope.child(**{var: _elem(ct)}))
 
+        getter = self.card_getter(node.expr, var, ct)
+        if getter is not None:      # [t.fame for t in zone]: no loop variable needed
+            cards = self.g.cards
+            return (lambda vm: [cards[c].get(getter) for c in coll(vm)]), "list:" + bt
+
         def comp(vm):
             l = vm.l
             old = l.get(var, _MISSING)
@@ -491,9 +500,20 @@ class Compiler:
             for x in coll(vm):
                 l[var] = x
                 out.append(body(vm))
-            _restore(l, var, old)
+            if old is _MISSING:
+                l.pop(var, None)
+            else:
+                l[var] = old
             return out
         return comp, "list:" + bt if not bt.startswith("list") else "list"
+
+    def card_getter(self, body, var, coll_type):
+        """The attribute name when a comprehension's body is just VAR.attribute of a card."""
+        if (coll_type == "list:card" and isinstance(body, A.Attr) and isinstance(body.obj, A.Name)
+                and body.obj.name == var and body.name in self.card_attrs
+                and body.name not in CARD_FIELDS):
+            return body.name
+        return None
 
     def _x_CallComp(self, node, scope):
         comp, ct = self._x_Comprehension(node.comp, scope)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..errors import GameError, did_you_mean
+from ..options import choice
 from . import ast as A
 from .compiler import LOOP_LIMIT, POPPED, PUSHED, WAIT, Compiler, Scope, _elem
 
@@ -109,15 +110,15 @@ class ScriptCompiler:
             self.c.require_list(st.coll, ct)
             et = _elem(ct)
 
-            def options(vm):
-                return [[vm.label(v, et), v] for v in coll(vm)]
+            def values(vm):
+                return list(coll(vm))
         else:
             lo, _ = self.expr(st.low)
             hi, _ = self.expr(st.high)
             et = "num"
 
-            def options(vm):
-                return [[str(i), i] for i in range(lo(vm), hi(vm) + 1)]
+            def values(vm):
+                return list(range(lo(vm), hi(vm) + 1))
         if st.each is not None:
             seats_fn, _ = self.expr(st.each)
             self.bind(var, "list")
@@ -129,12 +130,11 @@ class ScriptCompiler:
                 me = l.get("me")
                 for seat in seats:
                     l["me"] = seat
-                    o = options(vm)
-                    if otherwise is not None:
-                        o.append([otherwise, None])
-                    if not o:
-                        raise GameError(f"line {line}: nobody can choose {var}: no option")
-                    opts[seat] = _unique_labels(o)
+                    vals = values(vm)
+                    if not vals and otherwise is None:
+                        raise GameError(f"line {line}: {vm.label(seat, 'player')} has no option "
+                                        f"to choose {var} from")
+                    opts[seat] = choice(vals, et, otherwise)
                 l["me"] = me
                 fr["pc"] = nxt
                 vm.ask(seats, opts, var, prompt, each=True)
@@ -145,17 +145,16 @@ class ScriptCompiler:
         by = self.who(st.by)
 
         def choose(vm, fr):
-            o = options(vm)
-            if otherwise is not None:
-                o.append([otherwise, None])
-            if not o:
-                raise GameError(f"line {line}: no option to choose {var} from")
-            if len(o) == 1:
-                vm.l[var] = o[0][1]
+            vals = values(vm)
+            n = len(vals) + (otherwise is not None)
+            if n <= 1:
+                if n == 0:
+                    raise GameError(f"line {line}: no option to choose {var} from")
+                vm.l[var] = vals[0] if vals else None
                 return nxt
             seat = by(vm)
             fr["pc"] = nxt
-            vm.ask([seat], {seat: _unique_labels(o)}, var, prompt)
+            vm.ask([seat], {seat: choice(vals, et, otherwise)}, var, prompt)
             return WAIT
         self.emit(choose)
 
@@ -498,15 +497,3 @@ class ScriptCompiler:
                 return nxt
             return repeat_next
         self._loop(head, st.body, init, cleanup=(left,))
-
-
-def _unique_labels(opts):
-    seen = {}
-    for o in opts:
-        label = o[0]
-        if label in seen:
-            seen[label] += 1
-            o[0] = f"{label} #{seen[label]}"
-        else:
-            seen[label] = 1
-    return opts

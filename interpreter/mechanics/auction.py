@@ -25,6 +25,10 @@ class OpenAscendingAuction:
     required = ("lot", "opener", "bidders")
     returns = {"winner": "player", "price": "num"}
 
+    def prompts(self) -> dict:
+        """The prompt templates it asks with, by name (registered when a game is built)."""
+        return {"open_auction": _prompt}
+
     def step(self, vm, fr) -> None:
         l = fr["l"]
         if "$active" not in l:
