@@ -678,3 +678,80 @@ def test_winner_by_ip_then_priority(game):
     s = board(game, turn=5)
     res = game.g.result_fn(VM(game.g, s))
     assert res["winners"] == [0, 1, 2, 3] and res["draw"] is True
+
+
+# ------------------------------------------------------------- auction, reserve, servant
+def test_auction_raise_pass_out_and_the_pawn_passes_left(game):
+    """The Favorite picks and opens; clockwise raise or pass; a passed player is out;
+    the last one left pays and takes the card into slot I; the pawn goes left."""
+    s = board(game, players=4, turn=1)
+    place_all(s, game, ["A03", "A05", "A08"], "market")
+    s["roles"] = {"favorite": 1, "suppliant": 0}
+    log = run(game, s, "phase:auction", {"me": None})
+    assert waiting_seat(game, s) == 1 and game.prompt(s) == "P2: auction which card?"
+    decide(game, s, label(game, "A08"), log)
+    assert options(game, s)[0] == "open at 0"          # the opener must open, at 0 or more
+    decide(game, s, "open at 2", log)
+    assert waiting_seat(game, s) == 2                  # then clockwise
+    decide(game, s, "bid 4", log)
+    decide(game, s, "pass", log)                       # P4 is out of this auction
+    assert waiting_seat(game, s) == 0
+    decide(game, s, "bid 5", log)
+    assert waiting_seat(game, s) == 1                  # P4 is not asked again
+    decide(game, s, "pass", log)
+    decide(game, s, "pass", log)                       # P3 passes: P1 is the last one left
+    assert s["z"]["0.purchased"] == ["A08"]
+    assert ip(s, 0) == 5 and [ip(s, p) for p in (1, 2, 3)] == [10, 10, 10]
+    assert s["pl"][0]["tokens"] == 1
+    assert f"P1 buys {label(game, 'A08')} for 5 IP" in log
+    # the Favorite pawn passed to the left of P2: P3 picks the next card
+    assert s["roles"]["favorite"] == 2
+    assert waiting_seat(game, s) == 2 and game.prompt(s) == "P3: auction which card?"
+
+
+def test_players_without_tokens_take_no_part(game):
+    s = board(game, players=3, turn=1)
+    place_all(s, game, ["A03", "A05", "A08", "A10"], "market")
+    s["roles"] = {"favorite": 0, "suppliant": 2}
+    run(game, s, "phase:auction", {"me": None})
+    s["pl"][1]["tokens"] = 0                           # P2 has spent both tokens
+    decide(game, s, label(game, "A03"))
+    decide(game, s, "open at 1")
+    assert waiting_seat(game, s) == 2                  # P2 is skipped
+    decide(game, s, "pass")
+    assert s["z"]["0.purchased"] == ["A03"]
+    # the pawn goes to P2, who has no token: it passes on to P3
+    assert s["roles"]["favorite"] == 2 and waiting_seat(game, s) == 2
+
+
+def test_reserve_is_played_before_the_market(game):
+    s = board(game, players=3, turn=2)
+    place_all(s, game, ["ally01", "ally02"], "0.reserve")
+    place_all(s, game, ["servant-1", "servant-2"], "0.slots.fame")    # fame is full in turn 2
+    s["roles"] = {"favorite": 0, "suppliant": 2}
+    run(game, s, "phase:market", {"me": None})
+    assert s["z"]["market"] == []                      # nothing revealed yet
+    assert game.prompt(s) == "P1: play a tile from the reserve?"
+    assert options(game, s) == [label(game, "ally01"), label(game, "ally02"), "keep the reserve"]
+    decide(game, s, label(game, "ally02"))
+    assert "fame" not in options(game, s)              # the limit applies
+    decide(game, s, "espionage")
+    assert s["z"]["0.slots.espionage"] == ["ally02"]
+    decide(game, s, "keep the reserve")
+    assert s["z"]["0.reserve"] == ["ally01"]
+    assert len(s["z"]["market"]) == 7                  # then the market (3 players)
+
+
+def test_discard_for_a_servant(game):
+    s = board(game, players=4, turn=1)
+    place(s, game, "A03", "0.purchased")               # a court card
+    run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A03"})
+    supply = len(s["z"]["servant_supply"])
+    decide(game, s, "discard for a servant")
+    assert s["z"]["action_discard"] == ["A03"]
+    assert game.prompt(s).startswith("P1: where does servant-")
+    assert options(game, s) == ["fame", "wealth", "exploration", "espionage", "reserve"]
+    decide(game, s, "wealth")
+    assert len(s["z"]["servant_supply"]) == supply - 1
+    assert [game.g.cards[t]["type"] for t in s["z"]["0.slots.wealth"]] == ["servant"]
+    assert stat(game, s, 0, "wealth") == 2 and ip(s, 0) == 10
