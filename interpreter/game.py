@@ -1,6 +1,6 @@
 """The one driver API used by humans, bots, tests, replays and simulations.
 
-    game = Game.load("metras")
+    game = Game.load("some-game")       # a name under gamedefs/, or a path
     state = game.new_state(players=4, seed=1)
     while not game.is_over(state):
         seat = game.waiting(state)[0]          # one seat, or several for a secret choice

@@ -1,7 +1,7 @@
 """Save files: a game's parameters and its decisions by label, replayed to rebuild it.
 
-    {"format": 1, "game": "metras", "players": 4, "seed": 1, "variant": "standard",
-     "options": {}, "decisions": [[1, "familyA-1 [...]"], ...], "state_hash": "..."}
+    {"format": 1, "game": "<game id>", "players": 4, "seed": 1, "variant": "standard",
+     "options": {}, "decisions": [[1, "<an option's label>"], ...], "state_hash": "..."}
 
 Seats in "decisions" are 1-based, as everywhere a person reads them. Keeping decisions
 rather than the state makes a save small, readable and a replay check of the engine.

@@ -1,0 +1,59 @@
+"""Simultaneous secret choices in the one driver loop (tests/games/sealed_numbers)."""
+from pathlib import Path
+
+import pytest
+
+from interpreter.errors import IllegalMove
+from interpreter.game import Game
+from interpreter.views import view
+
+GAME = Path(__file__).parent / "games" / "sealed_numbers" / "game.yaml"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Game.load(str(GAME))
+
+
+def test_every_seat_decides_at_once(game):
+    s = game.new_state(players=3, seed=1)
+    assert game.waiting(s) == [0, 1, 2]
+    assert game.prompt(s) == "round 1: your secret bid"
+    assert all(game.options(s, p) == ["0", "1", "2", "3"] for p in range(3))
+
+
+def test_no_seat_sees_or_depends_on_another_seats_pending_answer(game):
+    s = game.new_state(players=3, seed=1)
+    before = {p: (game.options(s, p), view(game, s, p)) for p in (1, 2)}
+    game.apply(s, 0, "3")
+    assert game.waiting(s) == [1, 2]            # P1 has answered, the others still decide
+    for p in (1, 2):
+        options, seen = before[p]
+        assert game.options(s, p) == options
+        now = view(game, s, p)
+        # that P1 has answered is public (a sealed bid lies on the table); what is not
+        assert now.pop("waiting") == ["P2", "P3"]
+        seen.pop("waiting")
+        assert now == seen
+    with pytest.raises(IllegalMove, match="already decided"):
+        game.apply(s, 0, "2")
+
+
+def test_answers_are_revealed_together_and_resolved(game):
+    log = []
+    s = game.new_state(players=3, seed=1, listener=log.append)
+    for seat, bid in ((2, "1"), (0, "3"), (1, "2")):
+        game.apply(s, seat, bid, listener=log.append)
+    assert log == ["P1 wins round 1 with 3"]
+    assert [s["pl"][p]["points"] for p in range(3)] == [1, 0, 0]
+    assert s["pl"][0]["coins"] == 0
+    assert game.waiting(s) == [0, 1, 2] and game.options(s, 0) == ["0"]
+
+
+def test_a_tie_scores_nothing_and_the_game_ends(game):
+    s = game.new_state(players=2, seed=4)
+    while not game.is_over(s):
+        for seat in game.waiting(s):
+            game.apply(s, seat, 0)
+    assert game.result(s)["scores"] == [0, 0]
+    assert game.result(s)["draw"] is True
