@@ -397,22 +397,9 @@ class Compiler:
         kinds = {lt, rt} - {"any", "none"}
         if op in ("==", "!=") and len(kinds) == 2 and "num" in kinds and kinds & {"card", "str"}:
             self.err(node, "TYPE", f"a {lt} is compared with a {rt}; this is never equal")
-        import operator
-        fn = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-              ">": operator.gt, ">=": operator.ge}.get(op)
         if isinstance(node.right, A.Const) and op in _CONST_COMPARE:
             return _CONST_COMPARE[op](l, node.right.value), "bool"
-        if op == "in":
-            return (lambda vm: l(vm) in r(vm)), "bool"
-        if op == "not in":
-            return (lambda vm: l(vm) not in r(vm)), "bool"
-        if op == "<":
-            return (lambda vm: l(vm) < r(vm)), "bool"
-        if op == ">":
-            return (lambda vm: l(vm) > r(vm)), "bool"
-        if op == "==":
-            return (lambda vm: l(vm) == r(vm)), "bool"
-        return (lambda vm: fn(l(vm), r(vm))), "bool"
+        return _COMPARE[op](l, r), "bool"
 
     def _x_BoolOp(self, node, scope):
         l, _ = self.expr(node.left, scope)
@@ -706,24 +693,27 @@ _COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "a
 _SCALARS = {"num", "bool", "str", "player", "card", "none"}
 
 
-def _cmp_factory(op):
-    def make(l, c):
-        if op == "==":
-            return lambda vm: l(vm) == c
-        if op == "!=":
-            return lambda vm: l(vm) != c
-        if op == "<":
-            return lambda vm: l(vm) < c
-        if op == "<=":
-            return lambda vm: l(vm) <= c
-        if op == ">":
-            return lambda vm: l(vm) > c
-        return lambda vm: l(vm) >= c
-    return make
+# One closure maker per comparison: the operator is inlined, not looked up per evaluation.
+_COMPARE = {
+    "==": lambda l, r: lambda vm: l(vm) == r(vm),
+    "!=": lambda l, r: lambda vm: l(vm) != r(vm),
+    "<": lambda l, r: lambda vm: l(vm) < r(vm),
+    "<=": lambda l, r: lambda vm: l(vm) <= r(vm),
+    ">": lambda l, r: lambda vm: l(vm) > r(vm),
+    ">=": lambda l, r: lambda vm: l(vm) >= r(vm),
+    "in": lambda l, r: lambda vm: l(vm) in r(vm),
+    "not in": lambda l, r: lambda vm: l(vm) not in r(vm),
+}
 
-
-# Comparisons with a constant on the right, without reading the constant through a closure.
-_CONST_COMPARE = {op: _cmp_factory(op) for op in ("==", "!=", "<", "<=", ">", ">=")}
+# The same with a constant on the right, which needs no closure call to read.
+_CONST_COMPARE = {
+    "==": lambda l, c: lambda vm: l(vm) == c,
+    "!=": lambda l, c: lambda vm: l(vm) != c,
+    "<": lambda l, c: lambda vm: l(vm) < c,
+    "<=": lambda l, c: lambda vm: l(vm) <= c,
+    ">": lambda l, c: lambda vm: l(vm) > c,
+    ">=": lambda l, c: lambda vm: l(vm) >= c,
+}
 
 
 def _restore(l, name, old):
