@@ -10,7 +10,7 @@ from .effects.script import ScriptCompiler
 from .errors import CompileError, Finding, did_you_mean
 from .mechanics import MECHANICS
 from .model import CardType, CounterSpec, GameDef, Procedure, ZoneSpec
-from .yamlio import is_block_scalar, item_pos, key_pos, value_pos
+from .yamlio import is_block_scalar, item_pos, locate, value_pos
 
 
 PARAM_TYPES = {"player": "player", "card": "card", "number": "num", "text": "str",
@@ -27,18 +27,7 @@ class Builder:
 
     # ------------------------------------------------------------ positions
     def at(self, doc, keypath, key=True):
-        node = doc.root
-        line, col = 1, 1
-        for part in keypath:
-            try:
-                if isinstance(part, int):
-                    line, col = item_pos(node, part)
-                else:
-                    line, col = key_pos(node, part) if key else value_pos(node, part)
-                node = node[part]
-            except Exception:
-                break
-        return line, col
+        return locate(doc, keypath, key)
 
     def add(self, doc, keypath, code, message, hint="", severity="error", key=True):
         line, col = self.at(doc, keypath, key)

@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 
 from .errors import Finding, GameDefError, did_you_mean
-from .yamlio import YamlDoc, item_pos, key_pos, plain, read_yaml, value_pos
+from .yamlio import YamlDoc, item_pos, key_pos, locate, plain, read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ROOT / "schemas" / "game.schema.json"
@@ -60,22 +60,6 @@ class Document:
     def __init__(self, main: YamlDoc):
         self.main = main
         self.includes: list[YamlDoc] = []
-
-
-def locate(doc: YamlDoc, path) -> tuple:
-    """(line, col) of the value at a JSON path inside a YAML document."""
-    node = doc.root
-    line, col = 1, 1
-    for part in path:
-        try:
-            if isinstance(part, int):
-                line, col = item_pos(node, part)
-            else:
-                line, col = key_pos(node, part)
-            node = node[part]
-        except Exception:
-            break
-    return line, col
 
 
 def schema_findings(doc: YamlDoc, data, schema_root="#") -> list:
@@ -236,14 +220,3 @@ def check_game(name_or_path: str) -> list:
     except RulebookError as e:
         return [Finding(str(name_or_path), 1, 1, "FILE", str(e))]
     return list(game.warnings)
-
-
-def value_position(doc: YamlDoc, path) -> tuple:
-    """(line, col) of a value (not its key) at a JSON path."""
-    node = doc.root
-    for part in path[:-1]:
-        node = node[part]
-    last = path[-1]
-    if isinstance(last, int):
-        return item_pos(node, last)
-    return value_pos(node, last)

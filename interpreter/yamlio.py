@@ -103,6 +103,23 @@ def _check_tree(root):
     return None
 
 
+def locate(doc: YamlDoc, path, key: bool = True) -> tuple:
+    """(line, col) at a JSON path inside a YAML document: of the last key (or, with
+    key=False, of its value); as deep as the path exists."""
+    node = doc.root
+    line, col = 1, 1
+    for part in path:
+        try:
+            if isinstance(part, int):
+                line, col = item_pos(node, part)
+            else:
+                line, col = key_pos(node, part) if key else value_pos(node, part)
+            node = node[part]
+        except Exception:
+            break
+    return line, col
+
+
 def key_pos(node, key):
     """(line, col), 1-based, of a mapping's key."""
     try:
