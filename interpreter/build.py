@@ -71,6 +71,9 @@ class Builder:
             line, col = self.text_pos(doc, keypath, e.line, e.col)
             self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
             return
+        except RecursionError:
+            self.add(doc, keypath, "SYNTAX", "the script is nested too deeply to compile", key=False)
+            return
         comp.g.programs[key] = ops
 
     def compile_expr(self, comp, doc, keypath, text, local_types):
@@ -84,6 +87,9 @@ class Builder:
         except CompileError as e:
             line, col = self.text_pos(doc, keypath, e.line, e.col)
             self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
+        except RecursionError:
+            self.add(doc, keypath, "SYNTAX", "the expression is nested too deeply to compile",
+                     key=False)
         return None
 
     # ------------------------------------------------------------ the game

@@ -32,7 +32,7 @@ class EffectSyntaxError(Exception):
 
     def excerpt(self) -> str:
         """The offending line of the effect with a caret under the column."""
-        lines = self.text.splitlines() or [""]
+        lines = self.text.split("\n") or [""]
         src = lines[min(self.line, len(lines)) - 1]
         return f"    {src}\n    {' ' * (self.col - 1)}^"
 
@@ -167,9 +167,10 @@ def _parser(start: str) -> Lark:
     if start == "start":
         return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start="start",
                     propagate_positions=True, maybe_placeholders=True)
-    # Single expressions: newlines carry no meaning inside them.
-    return Lark(GRAMMAR, parser="lalr", start=start, propagate_positions=True,
-                maybe_placeholders=True)
+    # Single expressions: line breaks inside brackets carry no meaning (the indenter drops
+    # them), one before the expression is allowed.
+    return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start=start,
+                propagate_positions=True, maybe_placeholders=True)
 
 
 def _readable(names) -> str:
@@ -221,13 +222,16 @@ def _unclosed(lines) -> str:
     return ("')'" if stack[-1][0] == "(" else "']'") if stack else ""
 
 
-def _error(e: UnexpectedInput, text: str) -> EffectSyntaxError:
+def _error(e: UnexpectedInput, text: str, expression: bool = False) -> EffectSyntaxError:
+    if expression and getattr(e, "expected", None):
+        # a lone expression never ends at a line break: do not offer one
+        e.expected = {x for x in e.expected if x != "_NL"} or e.expected
     line, col = getattr(e, "line", 1), getattr(e, "column", 1)
     if isinstance(e, UnexpectedCharacters):
-        ch = text.splitlines()[line - 1][col - 1] if line - 1 < len(text.splitlines()) else "?"
+        ch = text.split("\n")[line - 1][col - 1] if line - 1 < len(text.split("\n")) else "?"
         return EffectSyntaxError(f"unexpected character {ch!r}", line, col, text)
     if isinstance(e, UnexpectedEOF):
-        lines = text.splitlines() or [""]
+        lines = text.rstrip("\n").split("\n")   # the end is the last line with text
         return EffectSyntaxError(
             f"the effect ends too early: expected {_readable(e.expected)}",
             len(lines), len(lines[-1]) + 1, text)
@@ -239,7 +243,7 @@ def _error(e: UnexpectedInput, text: str) -> EffectSyntaxError:
         return EffectSyntaxError("unexpected indentation: only the lines of a block (after a "
                                  "line ending with ':') are indented", line, col, text)
     if tok.type in ("$END", "_NL", "_DEDENT") or line in (None, -1):
-        lines = text.splitlines() or [""]
+        lines = text.rstrip("\n").split("\n")   # the end is the last line with text
         if tok.type == "_NL" and tok.line not in (None, -1):
             line = tok.line
         else:
@@ -250,7 +254,7 @@ def _error(e: UnexpectedInput, text: str) -> EffectSyntaxError:
             return EffectSyntaxError(f"the line ends too early: {closer} is missing", line, col, text)
         return EffectSyntaxError(f"the line ends too early: expected {_readable(e.expected)}",
                                  line, col, text)
-    lines = text.splitlines()
+    lines = text.split("\n")
     earlier = [b for b in _open_brackets(lines) if b[1] < line]
     if earlier:   # everything after a bracket that is never closed reads as inside it
         opener, bline, bcol = earlier[-1]
@@ -277,16 +281,29 @@ def parse_script(text: str) -> list:
         allowed = " or ".join(str(x) for x in e.levels)
         raise EffectSyntaxError(f"this line is indented by {depth}, which matches no enclosing "
                                 f"block: indent it by {allowed}", line, col, text) from None
-    return _ToAst().transform(tree)
+    except RecursionError:
+        raise _too_deep(text) from None
+    try:
+        return _ToAst().transform(tree)
+    except RecursionError:
+        raise _too_deep(text) from None
 
 
 def parse_expression(text: str) -> A.Node:
     """Parse one expression (as used for conditions, stats and evaluations)."""
     try:
-        tree = _parser("expr").parse(text)
+        # trailing white space (a folded YAML scalar ends with a line break) means nothing
+        tree = _parser("expr_only").parse(text.rstrip())
+        return _ToAst().transform(tree)
     except UnexpectedInput as e:
-        raise _error(e, text) from None
-    return _ToAst().transform(tree)
+        raise _error(e, text, expression=True) from None
+    except RecursionError:
+        raise _too_deep(text) from None
+
+
+def _too_deep(text: str) -> EffectSyntaxError:
+    return EffectSyntaxError("the text is nested too deeply to read; split it into smaller "
+                             "parts", 1, 1, text)
 
 
 def token_text(tok: Token) -> str:
