@@ -361,12 +361,8 @@ SOUP = st.one_of(
 )
 
 
-@props(300)
-@given(exprs, st.randoms(use_true_random=False), st.data())
-def test_mutated_expression_texts(node, rnd, data):
-    """Print, then damage the token list once (drop, double, swap, insert a soup token):
-    parse_expression gives a tree or a positioned EffectSyntaxError, nothing else."""
-    toks = tokens(node, rnd)
+def mutate(toks: list, data) -> None:
+    """Damage a token list once: drop, double, swap or insert a soup token."""
     i = data.draw(st.integers(0, len(toks) - 1), label="at")
     kind = data.draw(st.sampled_from(["drop", "double", "swap", "insert"]), label="kind")
     if kind == "drop":
@@ -377,6 +373,15 @@ def test_mutated_expression_texts(node, rnd, data):
         toks[i], toks[i + 1] = toks[i + 1], toks[i]
     elif kind == "insert":
         toks.insert(i, data.draw(SOUP, label="token"))
+
+
+@props(300)
+@given(exprs, st.randoms(use_true_random=False), st.data())
+def test_mutated_expression_texts(node, rnd, data):
+    """Print, then damage the token list once (drop, double, swap, insert a soup token):
+    parse_expression gives a tree or a positioned EffectSyntaxError, nothing else."""
+    toks = tokens(node, rnd)
+    mutate(toks, data)
     text = join(toks, rnd)
     try:
         parse_expression(text)
@@ -538,16 +543,7 @@ def test_scripts_parse_to_their_tree(script, rnd):
 @given(scripts(), st.randoms(use_true_random=False), st.data())
 def test_mutated_scripts(script, rnd, data):
     toks = list(script[0])
-    i = data.draw(st.integers(0, len(toks) - 1), label="at")
-    kind = data.draw(st.sampled_from(["drop", "double", "swap", "insert"]), label="kind")
-    if kind == "drop":
-        del toks[i]
-    elif kind == "double":
-        toks.insert(i, toks[i])
-    elif kind == "swap" and i + 1 < len(toks):
-        toks[i], toks[i + 1] = toks[i + 1], toks[i]
-    elif kind == "insert":
-        toks.insert(i, data.draw(SOUP, label="token"))
+    mutate(toks, data)
     text = join_script(toks, rnd)
     try:
         out = parse_script(text)

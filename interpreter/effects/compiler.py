@@ -54,7 +54,7 @@ class Compiler:
         self.keyed_game = {n: z for n, z in g.game_zones.items() if z.keys}
         self.stat_fns: dict = {}
         self.mechanic_names = set(g.mechanics)
-        self._uid = 0
+        self.seats = range(max(g.players_max, 1))   # for key tables made once per seat
 
     # ------------------------------------------------------------ errors
     def err(self, node, code, message, hint=""):
@@ -67,7 +67,7 @@ class Compiler:
 
     def global_names(self):
         g = self.g
-        return (["me", "my", "players", "opponents", "player_count", "variant", "turn_player"]
+        return (["me", "my", "players", "opponents", "player_count", "variant"]
                 + list(g.game_counters) + list(g.roles) + list(g.game_zones)
                 + list(g.constants) + list(g.options))
 
@@ -116,9 +116,7 @@ class Compiler:
         if name == "my":
             name = "me"
         if name in scope.types:
-            t = scope.types[name]
-
-            return (lambda vm: vm.l[name]), t
+            return (lambda vm: vm.l[name]), scope.types[name]
         if name == "players":
             return (lambda vm: list(range(vm.s["n"]))), "list:player"
         if name == "opponents":
@@ -174,7 +172,7 @@ class Compiler:
             inner = node.obj.obj if isinstance(node.obj, A.Attr) else None
             local = self.local_name(inner) if inner is not None else None
             if local is not None:   # p.slots.fame with p a local: one key per seat, made once
-                zkeys = [f"{p}.{gname}.{name}" for p in range(MAX_SEATS)]
+                zkeys = [f"{p}.{gname}.{name}" for p in self.seats]
                 return (lambda vm: vm.s["z"][zkeys[vm.l[local]]]), "list:card"
             return (lambda vm: vm.s["z"]["%d.%s.%s" % (*obj(vm), name)]), "list:card"
         if t in ("num", "bool", "str", "none", "group") or t.startswith("list"):
@@ -209,8 +207,6 @@ class Compiler:
             def f(vm, p):
                 return vm.s["pl"][p][name]
             t = "num"
-            if not on_value and isinstance(node.obj, A.Name) and node.obj.name in ("me", "my"):
-                return (lambda vm: vm.s["pl"][vm.l["me"]][name]), t
         elif name in g.stats:
             stat = self.stat(name)
             f, t = stat, "num"
@@ -255,7 +251,7 @@ class Compiler:
             return (lambda vm: (obj(vm), name)), "pgroup:" + name
         local = self.local_name(node.obj)
         if local is not None and t == "list:card":
-            keys = [f"{p}.{name}" for p in range(MAX_SEATS)]
+            keys = [f"{p}.{name}" for p in self.seats]
             return (lambda vm: vm.s["z"][keys[vm.l[local]]]), t
         if local is not None:
             return (lambda vm: f(vm, vm.l[local])), t
@@ -330,7 +326,7 @@ class Compiler:
             if local is not None:   # p.slots[b] with p a local: keys made once per seat
                 gname = t[7:]
                 table = [{k: f"{p}.{gname}.{k}" for k in self.g.player_zones[gname].keys}
-                         for p in range(MAX_SEATS)]
+                         for p in self.seats]
                 return (lambda vm: vm.s["z"][table[vm.l[local]][key(vm)]]), "list:card"
             return (lambda vm: vm.s["z"]["%d.%s.%s" % (*obj(vm), key(vm))]), "list:card"
 
@@ -684,8 +680,6 @@ def _fast_sum(a):
 _FAST = {"count": _fast_count, "first": _fast_first, "bottom": _fast_first, "last": _fast_last,
          "top": _fast_last, "sum": _fast_sum}
 
-
-MAX_SEATS = 16
 
 # Builtins whose first argument must be a collection, and the types that are not one.
 _COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "all", "unique",
