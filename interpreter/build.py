@@ -9,7 +9,7 @@ from .effects.parser import EffectSyntaxError, parse_expression, parse_script
 from .effects.script import ScriptCompiler
 from .errors import CompileError, Finding, did_you_mean
 from .mechanics import MECHANICS
-from .model import CardType, CounterSpec, GameDef, Procedure, ZoneSpec
+from .model import CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
 from .yamlio import is_block_scalar, item_pos, locate, value_pos
 
 
@@ -137,6 +137,12 @@ class Builder:
                      else {k: "any" for k in params})
             g.procedures[name] = Procedure(name, tuple(types), spec.get("do", ""))
             g.procedures[name].types = types
+        for name, spec in (d.get("functions") or {}).items():
+            params = spec.get("params") or ()
+            types = ({k: PARAM_TYPES[v] for k, v in params.items()} if isinstance(params, dict)
+                     else {k: "any" for k in params})
+            g.functions[name] = Function(name, tuple(types), types, str(spec.get("expr", "0")),
+                                         PARAM_TYPES.get(spec.get("returns"), "any"))
         g.mechanics = dict(MECHANICS)
         g.setup = d.get("setup") or ""
         g.rounds = d.get("rounds") or {}
@@ -172,6 +178,10 @@ class Builder:
                              f"'{n}' is both a {seen[n]} and a {what}; player.{n} must mean one thing")
                 seen[n] = what
         gseen = {}
+        for name in g.functions:
+            if name in g.procedures:
+                self.add(self.doc, ["functions", name], "DUP-NAME",
+                         f"'{name}' is both a function and a procedure")
         ggroups = (("game counter", ["counters", "game"], g.game_counters),
                    ("role", ["roles"], {r: 1 for r in g.roles}),
                    ("game zone", ["zones", "game"], g.game_zones),
@@ -200,6 +210,7 @@ class Builder:
                      key=False)
 
     def load_cards(self, g):
+        self.card_scripts = []
         sources = [(self.doc, self.data.get("cards") or [])]
         for inc in self.document.includes:
             from .yamlio import plain
@@ -225,9 +236,12 @@ class Builder:
                     continue
                 count = int(card.get("count", 1))
                 attrs = dict(g.card_types[ctype].attrs)
-                attrs.update({k: v for k, v in card.items() if k not in ("count", "zone")})
+                attrs.update({k: v for k, v in card.items() if k not in ("count", "zone", "effect")})
                 attrs["type"] = ctype
                 ids = [cid] if count == 1 else [f"{cid}-{k}" for k in range(1, count + 1)]
+                if "effect" in card:   # a card's own effect, compiled with the others
+                    self.card_scripts.append((doc, ["cards", i, "effect"], str(card["effect"]),
+                                              ids))
                 for inst in ids:
                     if inst in where:
                         self.add(doc, ["cards", i, "id"], "DUP-ID",
@@ -264,6 +278,16 @@ class Builder:
                     comp.stat(name)
                 except (CompileError, EffectSyntaxError):
                     pass
+        for name, fn in g.functions.items():
+            try:
+                comp.function(name)
+            except CompileError as e:
+                line, col = self.text_pos(doc, ["functions", name, "expr"], e.line, e.col)
+                self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
+            except EffectSyntaxError as e:
+                line, col = self.text_pos(doc, ["functions", name, "expr"], e.line, e.col)
+                self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
+                                             excerpt=e.excerpt()))
         playable = g.exprs.setdefault("playable", {})
         for name, ct in g.card_types.items():
             if ct.effect:
@@ -274,6 +298,12 @@ class Builder:
                                        {"me": "player", "card": "card"})
                 if fn is not None:
                     playable[name] = _bind_card(fn)
+        for cdoc, keypath, text, ids in self.card_scripts:
+            key = "card:" + ids[0]
+            self.compile_script(comp, cdoc, keypath, text, {"me": "player", "card": "card"}, key)
+            for other in ids[1:]:
+                if key in g.programs:
+                    g.programs["card:" + other] = g.programs[key]
         for name, proc in g.procedures.items():
             types = dict(proc.types)
             types.setdefault("me", "player")

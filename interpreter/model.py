@@ -43,6 +43,16 @@ class Procedure:
 
 
 @dataclass
+class Function:
+    """A pure function declared in YAML: an expression over its parameters."""
+    name: str
+    params: tuple
+    types: dict                     # parameter -> type
+    expr: str
+    returns: str = "any"
+
+
+@dataclass
 class Source:
     """Where a piece of text came from, to turn expression positions into file positions."""
     file: str
@@ -74,6 +84,8 @@ class GameDef:
     cards: dict = field(default_factory=dict)            # instance id -> attributes (type merged)
     card_start: dict = field(default_factory=dict)       # instance id -> starting game zone
     procedures: dict = field(default_factory=dict)       # name -> Procedure
+    functions: dict = field(default_factory=dict)        # name -> Function (pure expressions)
+    card_effects: dict = field(default_factory=dict)     # card id -> its own effect text
     setup: str = ""
     rounds: dict = field(default_factory=dict)           # {count, var, phases: [{name, do}]}
     finish: str = ""                                     # script run when the rounds are over

@@ -66,7 +66,20 @@ def label_of(g, v, t: str = "any") -> str:
         return g.seat_label(v)
     if type(v) is str and t in ("card", "any") and v in g.card_labels:
         return g.card_labels[v]
+    if type(v) is list:
+        return list_label(g, v, t[5:] if t.startswith("list:") else "any")
     return str(v)
+
+
+def list_label(g, values: list, t: str) -> str:
+    """A collection named by what it holds: equal labels counted, "2 Red + 1 Rainbow"."""
+    if not values:
+        return "nothing"
+    counts: dict = {}
+    for v in values:
+        name = label_of(g, v, t)
+        counts[name] = counts.get(name, 0) + 1
+    return " + ".join(f"{n} {name}" for name, n in counts.items())
 
 
 def unique(labels: list) -> list:

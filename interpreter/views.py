@@ -115,6 +115,9 @@ def stat_levels(g) -> dict:
         vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
                         key=_LEVEL.get)
     names = {name: _names(parse_expression(text)) for name, text in g.stats.items()}
+    # a function a stat calls is followed like a stat (its name never matches a zone)
+    names.update({name: _names(parse_expression(f.expr)) for name, f in g.functions.items()
+                  if name not in names})
     levels = {}
 
     def level(stat, seen):
@@ -124,7 +127,7 @@ def stat_levels(g) -> dict:
                 worst = max(worst, level(word, seen | {word}), key=_LEVEL.get)
             worst = max(worst, vis.get(word, "all"), key=_LEVEL.get)
         return worst
-    for stat in names:
+    for stat in g.stats:
         levels[stat] = level(stat, {stat})
     return levels
 

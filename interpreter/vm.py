@@ -59,10 +59,13 @@ class VM:
             stack[-1]["l"][fr["r"]] = value
 
     def play(self, card: str, who) -> bool:
-        """Push the effect of a card's type, run as `who`; False when it has none."""
-        key = "type:" + self.g.cards[card]["type"]
-        if key not in self.g.programs:
-            return False
+        """Push the card's own effect, else its type's, run as `who`; False when it has none."""
+        programs = self.g.programs
+        key = "card:" + card
+        if key not in programs:
+            key = "type:" + self.g.cards[card]["type"]
+            if key not in programs:
+                return False
         self.push(key, {"me": who, "card": card})
         return True
 

@@ -96,6 +96,30 @@ def _others(vm, xs, x):
     return [y for y in xs if y != x]
 
 
+def _bundles(vm, cards, attribute):
+    """Every distinct non-empty sub-collection of `cards` when cards with the same value of
+    `attribute` are interchangeable: one bundle per combination of how many of each value.
+    A bundle takes the first cards of each value, in the collection's order; bundles come
+    fewest cards first, values in sorted order, so labels and order are stable."""
+    attrs = vm.g.cards
+    groups: dict = {}
+    for c in cards:
+        groups.setdefault(str(attrs[c].get(attribute)), []).append(c)
+    keys = sorted(groups)
+    combos = [[]]
+    for k in keys:
+        combos = [combo + [i] for combo in combos for i in range(len(groups[k]) + 1)]
+    combos.sort(key=lambda combo: (sum(combo), [-i for i in combo]))
+    out = []
+    for combo in combos:
+        if sum(combo):
+            bundle = []
+            for k, i in zip(keys, combo):
+                bundle.extend(groups[k][:i])
+            out.append(bundle)
+    return out
+
+
 # name -> (function, result type, argument count range)
 BUILTINS = {
     "count": (_count, "num", (1, 1)),
@@ -119,6 +143,7 @@ BUILTINS = {
     "sorted": (_sort, "list", (1, 1)),
     "reversed": (_reverse, "list", (1, 1)),
     "without": (_others, "list", (2, 2)),
+    "bundles": (_bundles, "list:list:card", (2, 2)),
 }
 
 # Builtins that need the compiler's help (zones by name, card rules): see compiler.py.

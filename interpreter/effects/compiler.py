@@ -53,6 +53,7 @@ class Compiler:
         self.keyed_player = {n: z for n, z in g.player_zones.items() if z.keys}
         self.keyed_game = {n: z for n, z in g.game_zones.items() if z.keys}
         self.stat_fns: dict = {}
+        self.function_fns: dict = {}
         self.mechanic_names = set(g.mechanics)
         self.seats = range(max(g.players_max, 1))   # for key tables made once per seat
 
@@ -274,6 +275,39 @@ class Compiler:
         self.stat_fns[name] = compute
         return compute
 
+    def function(self, name):
+        """A function declared in YAML (`functions:`), compiled once; f(vm, args) -> value.
+
+        Its parameters are bound as locals while its expression runs, then restored, so a
+        call never changes the caller's variables."""
+        if name in self.function_fns:
+            return self.function_fns[name]
+        spec = self.g.functions[name]
+        params = tuple(spec.params)
+        cell = []
+
+        def call_late(vm, args):        # a function that calls itself sees the finished one
+            return cell[0](vm, args)
+        self.function_fns[name] = call_late
+        from .parser import parse_expression
+        types = dict(spec.types)
+        types.setdefault("me", "player")
+        body, _ = self.expr(parse_expression(spec.expr), Scope(self.g, types))
+
+        def call(vm, args):
+            l = vm.l
+            saved = [l.get(k, _MISSING) for k in params]
+            for k, v in zip(params, args):
+                l[k] = v
+            try:
+                return body(vm)
+            finally:
+                for k, old in zip(params, saved):
+                    _restore(l, k, old)
+        cell.append(call)
+        self.function_fns[name] = call
+        return call
+
     def card_member(self, node, obj, name, on_value=False):
         cards = self.g.cards
         if name == "id":
@@ -433,10 +467,7 @@ class Compiler:
                 l["it"] = x
                 if cond(vm):
                     out.append(x)
-            if old is _MISSING:
-                del l["it"]
-            else:
-                l["it"] = old
+            _restore(l, "it", old)     # pops: an empty collection never set `it`
             return out
         return where, ct
 
@@ -547,9 +578,12 @@ class Compiler:
                 key = vm.s["loc"][c(vm)]
                 return int(key.split(".", 1)[0]) if key[0].isdigit() else None
             return holder, "player"
+        if name in g.functions:
+            return self.call_function(node, name, args)
         if name not in BUILTINS:
             self.err(node, "REF-UNDEF", f"unknown function '{name}'",
-                     did_you_mean(name, list(BUILTINS) + list(SPECIAL) + list(g.procedures)))
+                     did_you_mean(name, list(BUILTINS) + list(SPECIAL) + list(g.functions)
+                                  + list(g.procedures)))
         fn, rt, (lo, hi) = BUILTINS[name]
         if not lo <= len(args) <= hi:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
@@ -573,6 +607,18 @@ class Compiler:
             a, b = fns
             return (lambda vm: fn(vm, a(vm), b(vm))), rt
         return (lambda vm: fn(vm, *[f(vm) for f in fns])), rt
+
+    def call_function(self, node, name, args):
+        spec = self.g.functions[name]
+        if node.kwargs:
+            self.err(node, "ARGS", f"{name}() takes its arguments by position: "
+                                   f"{', '.join(spec.params)}")
+        if len(args) != len(spec.params):
+            self.err(node, "ARGS", f"{name}() takes {len(spec.params)} argument(s) "
+                                   f"({', '.join(spec.params)}), not {len(args)}")
+        fn = self.function(name)
+        fns = [f for f, _ in args]
+        return (lambda vm: fn(vm, [f(vm) for f in fns])), spec.returns
 
     def require_list(self, node, t):
         if not (t.startswith("list") or t == "any"):
