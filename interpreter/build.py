@@ -355,13 +355,17 @@ class Builder:
             count = g.rounds.get("count")
             if counter:
                 body.insert(0, A.SetStmt(A.Name(counter), A.Name("$round")))
-            if count is None:
-                count_node = A.Call("range", [A.Const(1), A.Const(10 ** 6)], {})
+            if count is None:   # rounds until the game ends: count them, build no list
+                stmts.append(A.Assign("$round", A.Const(0)))
+                step = A.Assign("$round", A.BinOp("+", A.Name("$round"), A.Const(1)))
+                stmts.append(A.While(A.Const(True), [step] + body))
+                count_node = None
             elif isinstance(count, int):
                 count_node = A.Call("range", [A.Const(1), A.Const(count)], {})
             else:
                 count_node = A.Call("range", [A.Const(1), parse_expression(str(count))], {})
-            stmts.append(A.ForEach("$round", count_node, body))
+            if count_node is not None:
+                stmts.append(A.ForEach("$round", count_node, body))
         if g.finish:
             stmts.append(A.RunProgram("finish", "end"))
         try:

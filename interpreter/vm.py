@@ -95,6 +95,9 @@ class VM:
         s = self.s
         p = s["pending"]
         p["ans"][str(seat)] = index
+        s["decisions"] += 1          # every seat's answer is a decision, secret ones too
+        if s["decisions"] > self.g.max_decisions:
+            raise GameError(f"the game passed {self.g.max_decisions} decisions without ending")
         if len(p["ans"]) < len(p["seats"]):
             return
         fr = s["stack"][-1]
@@ -107,9 +110,6 @@ class VM:
             k = str(p["seats"][0])
             fr["l"][p["var"]] = options.value(p["opts"][k], p["ans"][k])
         s["pending"] = None
-        s["decisions"] += 1
-        if s["decisions"] > self.g.max_decisions:
-            raise GameError(f"the game passed {self.g.max_decisions} decisions without ending")
         self.run()
 
     # ------------------------------------------------------------------ state

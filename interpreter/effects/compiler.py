@@ -294,16 +294,38 @@ class Compiler:
         types.setdefault("me", "player")
         body, _ = self.expr(parse_expression(spec.expr), Scope(self.g, types))
 
-        def call(vm, args):
-            l = vm.l
-            saved = [l.get(k, _MISSING) for k in params]
-            for k, v in zip(params, args):
-                l[k] = v
-            try:
-                return body(vm)
-            finally:
+        # an error inside ends the game, so no try/finally on this hot path
+        if len(params) == 1:
+            (a,) = params
+
+            def call(vm, args):
+                l = vm.l
+                old = l.get(a, _MISSING)
+                l[a] = args[0]
+                v = body(vm)
+                _restore(l, a, old)
+                return v
+        elif len(params) == 2:
+            a, b = params
+
+            def call(vm, args):
+                l = vm.l
+                olda, oldb = l.get(a, _MISSING), l.get(b, _MISSING)
+                l[a], l[b] = args
+                v = body(vm)
+                _restore(l, a, olda)
+                _restore(l, b, oldb)
+                return v
+        else:
+            def call(vm, args):
+                l = vm.l
+                saved = [l.get(k, _MISSING) for k in params]
+                for k, v in zip(params, args):
+                    l[k] = v
+                v = body(vm)
                 for k, old in zip(params, saved):
                     _restore(l, k, old)
+                return v
         cell.append(call)
         self.function_fns[name] = call
         return call
@@ -618,6 +640,12 @@ class Compiler:
                                    f"({', '.join(spec.params)}), not {len(args)}")
         fn = self.function(name)
         fns = [f for f, _ in args]
+        if len(fns) == 1:
+            (x,) = fns
+            return (lambda vm: fn(vm, (x(vm),))), spec.returns
+        if len(fns) == 2:
+            x, y = fns
+            return (lambda vm: fn(vm, (x(vm), y(vm)))), spec.returns
         return (lambda vm: fn(vm, [f(vm) for f in fns])), spec.returns
 
     def require_list(self, node, t):
