@@ -33,6 +33,7 @@ def test_no_seat_sees_or_depends_on_another_seats_pending_answer(game):
         now = view(game, s, p)
         # that P1 has answered is public (a sealed bid lies on the table); what is not
         assert now.pop("waiting") == ["P2", "P3"]
+        assert now.pop("decisions") == seen.pop("decisions") + 1   # each answer counts
         seen.pop("waiting")
         assert now == seen
     with pytest.raises(IllegalMove, match="already decided"):

@@ -1,0 +1,404 @@
+"""Etheria: every rule of the rulebook as a scenario (gamedefs/etheria/README.md maps them).
+
+Positions are set up by hand (factions, hands, nobles), then one rule runs:
+"proc:bidding" (locals p, lot), "proc:trade" (h), "proc:start_of_turn" (p), ...
+Seats: P1 = 0 ... P4 = 3. Factions are fixed per test: P1 dragons, P2 deepwoods,
+P3 nomads, P4 dicathen.
+"""
+from __future__ import annotations
+
+import pytest
+
+from interpreter.errors import IllegalMove
+from interpreter.views import view
+from scenario import Log, clear_flow, evaluate, fresh, load, place, run, zone
+
+FACTIONS = ["dragons", "deepwoods", "nomads", "dicathen"]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load("etheria")
+
+
+def table(game, players=4, seed=1):
+    """A state with nothing running: hands empty, factions P1 dragons, P2 deepwoods..."""
+    s = fresh(game, players=players, seed=seed)
+    clear_flow(s)
+    for c in list(s["loc"]):
+        if s["loc"][c][0].isdigit():
+            place(s, game, c, game.g.card_start[c])
+    for p in range(players):
+        place(s, game, f"faction-{FACTIONS[p]}", f"{p}.faction")
+    s["roles"]["current"] = 0
+    return s
+
+
+def hand(game, s, seat, *cards):
+    for c in cards:
+        place(s, game, c, f"{seat}.hand")
+
+
+def nobles(game, s, seat, *cards):
+    for c in cards:
+        place(s, game, c, f"{seat}.nobles.ready")
+
+
+def bid(game, s, answers: dict, log=None):
+    """Answer a pending simultaneous choice: {seat: label}."""
+    assert sorted(game.waiting(s)) == sorted(answers)
+    for seat, label in answers.items():
+        game.apply(s, seat, label, listener=log)
+
+
+def points(game, s, cards, noble, seat=0):
+    return evaluate(game, s, "bid_points(b, n, p)", types={"b": "list:card", "n": "card"},
+                    b=list(cards), n=noble, p=seat)
+
+
+# ------------------------------------------------------------------ bid points
+def test_bid_points_required_colour_counts_one_more(game):
+    s = table(game)
+    # Mei Lin wants Red: a Red card counts 2, Green and Yellow 1
+    assert points(game, s, ["red-1"], "mei-lin") == 2
+    assert points(game, s, ["green-1", "yellow-1"], "mei-lin") == 2
+    assert points(game, s, ["red-1", "red-2", "green-1"], "mei-lin") == 5
+
+
+def test_rainbow_counts_two_or_three_when_required(game):
+    s = table(game)
+    assert points(game, s, ["rainbow-1"], "mei-lin") == 2        # Red noble
+    assert points(game, s, ["rainbow-1"], "tessia") == 3         # Rainbow noble
+    assert points(game, s, ["rainbow-1", "rainbow-2", "red-1"], "tessia") == 7
+
+
+def test_only_bids_meeting_the_minimum_are_offered(game):
+    s = table(game)
+    hand(game, s, 0, "red-1", "rainbow-1", "green-1")
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "mei-lin"})   # Red, minimum 4
+    # Red 2 + Rainbow 2 = 4 and + Green = 5 qualify; Red + Green = 3 does not
+    assert game.options(s, 0) == ["1 Rainbow + 1 Red", "1 Green + 1 Rainbow + 1 Red", "abstain"]
+    with pytest.raises(IllegalMove, match="not a legal option"):
+        game.apply(s, 0, "1 Green + 1 Red")
+    assert game.options(s, 1) == ["abstain"]                      # an empty hand can only abstain
+
+
+# ------------------------------------------------------------------ bidding
+def test_highest_bid_wins_the_winner_pays_and_others_draw_or_discard(game):
+    s = table(game)
+    hand(game, s, 0, "red-1", "red-2", "green-1")        # bids 2 Red = 4
+    hand(game, s, 1, "red-3", "red-4", "red-5", "yellow-1")   # bids 3 Red = 6
+    hand(game, s, 2, "green-2", "green-3", "green-4", "green-5", "yellow-2")
+    log = Log()
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "mei-lin"}, listener=log)
+    bid(game, s, {0: "2 Red", 1: "3 Red", 2: "4 Green", 3: "abstain"}, log)
+    assert "P2 bids 3 Red: 6 points" in log and "P2 wins Mei Lin [dragons marquess, Red 4]" in log
+    assert zone(s, "1.nobles.ready") == ["mei-lin"]
+    assert zone(s, "1.hand") == ["yellow-1"]                 # the winning bid is discarded
+    assert {"red-3", "red-4", "red-5"} <= set(zone(s, "resource_discard"))
+    # losing bidders of a marquess discard 1 card (their choice of colour)
+    assert game.waiting(s) == [0]
+    assert game.options(s, 0) == ["Green", "Red"]
+    game.apply(s, 0, "Green")
+    assert sorted(zone(s, "0.hand")) == ["red-1", "red-2"]
+    assert game.waiting(s) == [2]                            # P3 has one colour: asked anyway
+    game.apply(s, 2, "Green")
+    assert len(zone(s, "2.hand")) == 4
+    assert len(zone(s, "3.hand")) == 1                       # the abstainer drew 1
+
+
+def test_losers_of_a_duke_or_hero_discard_two(game):
+    for lot in ("lan-wei", "tessia", "nico"):          # a duke, a hero, a special duke
+        s = table(game)
+        hand(game, s, 0, "rainbow-1", "rainbow-2", "rainbow-3", "rainbow-4")
+        hand(game, s, 1, "rainbow-5", "rainbow-6", "rainbow-7", "red-1", "red-2")
+        run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": lot})
+        # Nico (Red, minimum 7): 3 Rainbow + 1 Red = 8 ties P1's 8, and P1 has the turn
+        second = "3 Rainbow + 1 Red" if lot == "nico" else "3 Rainbow"
+        bid(game, s, {0: "4 Rainbow", 1: second, 2: "abstain", 3: "abstain"})
+        assert zone(s, "0.nobles.ready") == [lot]
+        assert game.waiting(s) == [1]
+        while game.waiting(s) == [1]:
+            game.apply(s, 1, 0)
+        assert len(zone(s, "1.hand")) == 5 - 2
+
+
+def test_ties_go_to_the_current_player_then_clockwise(game):
+    s = table(game)
+    s["roles"]["current"] = 2
+    for seat in range(4):
+        hand(game, s, seat, f"red-{seat + 1}", f"green-{seat + 1}")
+    log = Log()
+    # P3 (seat 2) draws; P4 and P2 tie at 3 points: P4 comes first clockwise from P3
+    run(game, s, "proc:bidding", {"me": 2, "p": 2, "lot": "tobin"}, listener=log)   # Red, min 3
+    bid(game, s, {0: "abstain", 1: "1 Green + 1 Red", 2: "abstain", 3: "1 Green + 1 Red"}, log)
+    assert "P4 wins Tobin Ash [dicathen marquess, Red 3]" in log
+    # the current player wins a tie
+    s = table(game)
+    for seat in range(4):
+        hand(game, s, seat, f"red-{seat + 1}", f"green-{seat + 1}")
+    log = Log()
+    run(game, s, "proc:bidding", {"me": 2, "p": 2, "lot": "tobin"}, listener=log)
+    bid(game, s, {0: "1 Green + 1 Red", 1: "1 Green + 1 Red", 2: "1 Green + 1 Red",
+                  3: "1 Green + 1 Red"}, log)
+    assert "P3 wins Tobin Ash [dicathen marquess, Red 3]" in log
+
+
+def test_nobody_bids_the_noble_leaves_the_game(game):
+    s = table(game)
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "tobin"})
+    bid(game, s, {p: "abstain" for p in range(4)})
+    assert zone(s, "graveyard") == ["tobin"]
+    assert all(len(zone(s, f"{p}.hand")) == 1 for p in range(4))
+
+
+# ------------------------------------------------------------------ trades
+def trade_setup(game):
+    s = table(game)
+    nobles(game, s, 0, "lan-wei", "tessia")     # a duke and a hero
+    nobles(game, s, 1, "rowan", "elowen")       # a duke and a hero
+    log = Log()
+    run(game, s, "proc:trade", {"me": 0, "h": 0}, listener=log)
+    # the only possible trade (dukes) needs no question; both chips are asked at once
+    assert sorted(game.waiting(s)) == [0, 1]
+    assert game.options(s, 0) == game.options(s, 1) == ["green", "red"]
+    return s, log
+
+
+@pytest.mark.parametrize("chips,p1,p2,dead", [
+    (("green", "green"), ["tessia", "rowan"], ["elowen", "lan-wei"], []),
+    (("red", "green"), ["lan-wei", "tessia", "rowan"], ["elowen"], []),
+    (("green", "red"), ["tessia"], ["rowan", "elowen", "lan-wei"], []),
+    (("red", "red"), ["tessia"], ["elowen"], ["lan-wei", "rowan"]),
+])
+def test_trade_outcomes(game, chips, p1, p2, dead):
+    s, log = trade_setup(game)
+    bid(game, s, {0: chips[0], 1: chips[1]}, log)
+    assert sorted(zone(s, "0.nobles.ready")) == sorted(p1)
+    assert sorted(zone(s, "1.nobles.ready")) == sorted(p2)
+    assert zone(s, "graveyard") == dead
+    assert f"chips: P1 {chips[0]}, P2 {chips[1]}" in log
+
+
+def test_faction_heroes_cannot_be_traded(game):
+    s = table(game)
+    nobles(game, s, 0, "tessia", "lan-wei", "mei-lin")
+    nobles(game, s, 1, "elowen", "rowan")
+    assert evaluate(game, s, "trade_offers(p, q)", types={"q": "player"}, p=0, q=1) == ["lan-wei"]
+    assert "elowen" not in evaluate(game, s, "tradeable(p)", p=1)
+    s = table(game)
+    nobles(game, s, 0, "tessia")
+    nobles(game, s, 1, "elowen")
+    assert evaluate(game, s, "can_trade(p)", p=0) is False
+    # a mandate drawn with no possible trade is kept for later, without a question
+    place(s, game, "mandate-1", "event_deck")
+    log = Log()
+    run(game, s, "proc:event_phase", {"me": 0, "p": 0}, listener=log)
+    assert zone(s, "0.mandates") == ["mandate-1"] and "P1 keeps the trade mandate" in log
+
+
+def test_kept_mandate_is_used_at_the_start_of_the_holders_turn(game):
+    s = table(game)
+    place(s, game, "mandate-2", "0.mandates")
+    nobles(game, s, 0, "mei-lin")
+    nobles(game, s, 1, "ivy")
+    run(game, s, "proc:start_of_turn", {"me": 0, "p": 0})
+    assert game.options(s, 0) == ["use a trade mandate", "keep it"]
+    game.apply(s, 0, "use a trade mandate")
+    assert zone(s, "0.mandates") == [] and "mandate-2" in zone(s, "event_discard")
+    bid(game, s, {0: "green", 1: "green"})
+    assert zone(s, "0.nobles.ready") == ["ivy"] and zone(s, "1.nobles.ready") == ["mei-lin"]
+
+
+# ------------------------------------------------------------------ abilities
+def tessia_table(game, with_nico):
+    s = table(game)
+    nobles(game, s, 0, "tessia", *(["nico"] if with_nico else []))
+    nobles(game, s, 1, "shen-hao", "temur")          # a duke and a special duke
+    nobles(game, s, 2, "rowan", "fenwick")           # two dukes: P3 chooses
+    nobles(game, s, 3, "cassia")                     # only a special duke
+    log = Log()
+    run(game, s, "proc:start_of_turn", {"me": 0, "p": 0}, listener=log)
+    assert "Tessia Cecil [dragons hero, Rainbow 9]" in game.options(s, 0)
+    game.apply(s, 0, "Tessia Cecil [dragons hero, Rainbow 9]", listener=log)
+    assert game.waiting(s) == [2]
+    game.apply(s, 2, "Fenwick Oak [deepwoods duke, Red 5]", listener=log)
+    return s, log
+
+
+def test_tessia_kills_one_duke_of_every_other_player_and_dies(game):
+    s, log = tessia_table(game, with_nico=False)
+    assert zone(s, "1.nobles.ready") == ["temur"]            # special dukes are spared
+    assert zone(s, "2.nobles.ready") == ["rowan"]
+    assert zone(s, "3.nobles.ready") == ["cassia"]
+    assert sorted(zone(s, "graveyard")) == ["fenwick", "shen-hao", "tessia"]
+    assert "Tessia dies as well" in log
+
+
+def test_tessia_paired_with_nico_survives(game):
+    s, log = tessia_table(game, with_nico=True)
+    assert sorted(zone(s, "graveyard")) == ["fenwick", "shen-hao"]
+    assert zone(s, "0.nobles.used") == ["tessia"]            # her ability is spent
+    assert "paired with Nico, Tessia survives" in log
+    run(game, s, "proc:start_of_turn", {"me": 0, "p": 0})
+    assert game.waiting(s) == [] and s["pending"] is None    # no second use
+
+
+def test_passive_bid_bonus_and_abstain_trigger(game):
+    s = table(game)
+    nobles(game, s, 0, "khasar")                              # bids count 1 more
+    assert points(game, s, ["green-1"], "mei-lin", seat=0) == 2
+    nobles(game, s, 1, "elowen")                              # abstaining draws 1 more
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "tobin"})
+    bid(game, s, {p: "abstain" for p in range(4)})
+    assert len(zone(s, "1.hand")) == 2 and len(zone(s, "0.hand")) == 1
+
+
+def test_pair_ability_acts_at_the_start_of_turn_only_when_paired(game):
+    s = table(game)
+    nobles(game, s, 0, "temur")
+    run(game, s, "proc:start_of_turn", {"me": 0, "p": 0})
+    assert zone(s, "0.hand") == []
+    nobles(game, s, 0, "batu")
+    run(game, s, "proc:start_of_turn", {"me": 0, "p": 0})
+    assert len(zone(s, "0.hand")) == 1
+
+
+# ------------------------------------------------------------------ events
+def test_faction_event_hits_only_that_faction(game):
+    s = table(game)
+    for seat in range(4):
+        hand(game, s, seat, f"red-{seat + 1}", f"green-{seat + 1}", f"yellow-{seat + 1}")
+    place(s, game, "ev-nomads-bane", "event_deck")
+    run(game, s, "proc:event_phase", {"me": 0, "p": 0})
+    assert game.waiting(s) == [2]                      # P3 leads the Western Nomads
+    game.apply(s, 2, "Red")
+    game.apply(s, 2, "Yellow")
+    assert [len(zone(s, f"{p}.hand")) for p in range(4)] == [3, 3, 1, 3]
+
+
+# ------------------------------------------------------------------ hand and decks
+def test_hand_limit_player_chooses_the_discards(game):
+    s = table(game)
+    hand(game, s, 0, *[f"red-{i}" for i in range(1, 9)], "green-1", "green-2", "yellow-1",
+         "rainbow-1")
+    run(game, s, "proc:enforce_hand_limit", {"me": 0, "p": 0})
+    assert game.options(s, 0) == ["Green", "Rainbow", "Red", "Yellow"]
+    game.apply(s, 0, "Green")
+    game.apply(s, 0, "Yellow")
+    assert len(zone(s, "0.hand")) == 10 and sorted(zone(s, "resource_discard")) == ["green-1",
+                                                                                  "yellow-1"]
+
+
+def test_empty_resource_deck_is_refilled_from_the_shuffled_discards(game):
+    s = table(game)
+    deck = zone(s, "resources")
+    for c in deck[5:]:
+        place(s, game, c, "resource_discard")
+    for c in deck[:5]:
+        place(s, game, c, "0.hand")
+    assert zone(s, "resources") == []
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "tobin"})
+    bid(game, s, {0: "abstain", 1: "abstain", 2: "abstain", 3: "abstain"})
+    assert all(len(zone(s, f"{p}.hand")) == 1 for p in (1, 2, 3))
+    assert len(zone(s, "resources")) == len(deck) - 5 - 4 and zone(s, "resource_discard") == []
+
+
+# ------------------------------------------------------------------ end and scoring
+def test_all_six_nobles_of_ones_faction_win_at_once(game):
+    s = table(game)
+    nobles(game, s, 0, "tessia", "nico", "lan-wei", "shen-hao", "mei-lin")
+    nobles(game, s, 1, "elowen", "bramble", "rowan", "fenwick", "ivy")     # five of six
+    hand(game, s, 0, "red-1", "red-2", "red-3")
+    log = Log()
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "jun-tao"}, listener=log)
+    bid(game, s, {0: "3 Red", 1: "abstain", 2: "abstain", 3: "abstain"}, log)
+    assert game.is_over(s)
+    assert "P1 holds all 6 nobles of the dragons faction and wins at once" in log
+    assert game.result(s)["winners"] == [0]
+    assert zone(s, "noble_deck")                      # before the deck is exhausted
+
+
+def test_scoring_noble_points_and_faction_bonus(game):
+    s = table(game)
+    nobles(game, s, 0, "tessia", "lan-wei", "elowen", "rowan")
+    # own Rainbow hero 2+1, own duke 1+1, foreign Rainbow hero 2, foreign duke 1
+    assert evaluate(game, s, "final_score(p)", p=0) == 3 + 2 + 2 + 1
+
+
+def test_scoring_four_marquesses_give_four_more(game):
+    s = table(game)
+    nobles(game, s, 0, "ivy", "alder", "sarnai")               # three foreign marquesses
+    assert evaluate(game, s, "final_score(p)", p=0) == 3
+    nobles(game, s, 0, "yesui")
+    assert evaluate(game, s, "final_score(p)", p=0) == 4 + 4
+
+
+def test_scoring_five_nobles_of_ones_faction_give_one_more(game):
+    s = table(game)
+    nobles(game, s, 0, "nico", "lan-wei", "shen-hao", "mei-lin")
+    assert evaluate(game, s, "final_score(p)", p=0) == 4 * 2
+    nobles(game, s, 0, "jun-tao")
+    assert evaluate(game, s, "final_score(p)", p=0) == 5 * 2 + 1
+
+
+def test_the_game_ends_when_the_noble_deck_is_exhausted_and_ties_are_broken(game):
+    s = table(game)
+    nobles(game, s, 0, "lan-wei", "rowan")               # 2 + 1 = 3 points, 1 own noble
+    nobles(game, s, 1, "orkhan", "hollis", "batu")        # 1 + 1 + 1 = 3 points, 0 own
+    for c in zone(s, "noble_deck"):
+        place(s, game, c, "graveyard")
+    s["stack"] = [{"p": "phase:turns", "pc": 0, "l": {"me": None}, "r": None}]
+    s["g"]["round"] = 1
+    from interpreter.vm import VM
+    VM(game.g, s).run()
+    r = game.result(s)
+    assert game.is_over(s) and r["scores"][:2] == [3, 3]
+    assert r["winners"] == [0] and r["ranking"][:2] == [0, 1]   # more nobles of one's faction
+
+
+# ------------------------------------------------------------------ simultaneity and views
+def public(v):
+    """A view without who is still deciding and how many answers were given: that a sealed
+    bid lies on the table is public, what it is is not."""
+    return {k: x for k, x in v.items() if k not in ("waiting", "decisions")}
+
+
+def test_no_seat_sees_or_depends_on_another_seats_pending_bid(game):
+    s = table(game)
+    for seat in range(4):
+        hand(game, s, seat, f"red-{seat + 1}", f"rainbow-{seat + 1}", f"green-{seat + 1}")
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "mei-lin"})
+    before = {p: (game.options(s, p), view(game, s, p)) for p in range(4)}
+    for answered, label in enumerate(["1 Rainbow + 1 Red", "abstain", "1 Green + 1 Rainbow + 1 Red"]):
+        game.apply(s, answered, label)
+        for p in range(answered + 1, 4):
+            options, seen = before[p]
+            assert game.options(s, p) == options
+            assert public(view(game, s, p)) == public(seen)
+    spectator = view(game, s, None)
+    assert "1 Rainbow + 1 Red" not in str(spectator)
+
+
+def test_chips_are_secret_until_both_are_shown(game):
+    s, log = trade_setup(game)
+    seen = view(game, s, 1)
+    game.apply(s, 0, "red", listener=log)
+    assert game.options(s, 1) == ["green", "red"]
+    assert public(view(game, s, 1)) == public(seen)
+    assert not any(line.startswith("chips") for line in log)
+
+
+def test_views_hide_hands_and_show_factions_nobles_and_mandates(game):
+    s = table(game)
+    hand(game, s, 1, "rainbow-1")
+    nobles(game, s, 1, "ivy")
+    place(s, game, "mandate-1", "1.mandates")
+    mine, theirs = view(game, s, 1), view(game, s, 0)
+    assert mine["seats"][1]["zones"]["hand"]["cards"] == ["Rainbow"]
+    assert "cards" not in theirs["seats"][1]["zones"]["hand"]
+    assert theirs["seats"][1]["zones"]["hand"]["count"] == 1
+    for z, shown in (("faction", "Deepwoods Republic"), ("nobles.ready", "Ivy Moss"),
+                     ("mandates", "Trade Mandate")):
+        assert shown in theirs["seats"][1]["zones"][z]["cards"][0]
+    assert theirs["seats"][1]["stats"] == {"score": 2, "own": 1}
