@@ -34,6 +34,12 @@ PLAN = {
         "count(missions where my.exploration * 2 >= it.difficulty)",
         "players ranked by [it.IP, it.fame, it.wealth, it.exploration, it.espionage]",
     ]},
+    "etheria": {"players": [3, 4], "exprs": [
+        "count(bundles(my.hand, \"colour\"))",
+        "count(bundles(my.hand, \"colour\") where bid_points(it, first(graveyard + noble_deck), me) >= 5)",
+        "final_score(me)",
+        "players ranked by [final_score(it), own_nobles(it)]",
+    ]},
 }
 
 

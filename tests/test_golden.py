@@ -1,8 +1,9 @@
-"""Golden transcript: one seeded 4-player Metras game played by the random bot.
+"""Golden transcripts: seeded 4-player games (Metras, Etheria) played by the random bot.
+In a simultaneous choice the first seat still waiting answers first.
 
 Each decision is one line (seat | prompt | chosen label), followed by the rule log lines
 the listener received; the file ends with the result and the final state hash. The test
-replays the game and compares it with tests/golden/metras_seed7_4p.txt line by line.
+replays each game and compares it with its file in tests/golden/ line by line.
 A deliberate change of the rules or labels: regenerate with
 
     RULEBOOK_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
@@ -19,7 +20,7 @@ from pathlib import Path
 from scenario import load
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-CASES = [("metras", 4, 7, "metras_seed7_4p.txt")]
+CASES = [("metras", 4, 7, "metras_seed7_4p.txt"), ("etheria", 4, 3, "etheria_seed3_4p.txt")]
 
 
 def transcript(name: str, players: int, seed: int) -> str:
@@ -65,3 +66,4 @@ def test_golden_transcripts():
 
 def test_transcript_is_deterministic():
     assert transcript("metras", 4, 7) == transcript("metras", 4, 7)
+    assert transcript("etheria", 4, 3) == transcript("etheria", 4, 3)

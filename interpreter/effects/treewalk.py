@@ -24,6 +24,7 @@ class TreeWalker:
         self.g = game
         # parsing is not walking: stats are parsed once, then walked on every read
         self.stats = {k: parse_expression(v) for k, v in game.stats.items()}
+        self.functions = {k: parse_expression(f.expr) for k, f in game.functions.items()}
 
     def eval(self, node, vm, env: dict):
         meth = getattr(self, "_" + type(node).__name__)
@@ -137,7 +138,13 @@ class TreeWalker:
         return self._call(node.func, [self._Comprehension(node.comp, vm, env)], vm)
 
     def _Call(self, node, vm, env):
-        return self._call(node.func, [self.eval(a, vm, env) for a in node.args], vm)
+        args = [self.eval(a, vm, env) for a in node.args]
+        if node.func in self.functions:   # a YAML function: its parameters are its names
+            params = self.g.functions[node.func].params
+            inner = {"me": env["me"]} if "me" in env else {}
+            inner.update(zip(params, [self._flatten_group(a, vm) for a in args]))
+            return self.eval(self.functions[node.func], vm, inner)
+        return self._call(node.func, args, vm)
 
     def _call(self, name, args, vm):
         args = [self._flatten_group(a, vm) for a in args]
