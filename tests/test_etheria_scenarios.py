@@ -402,3 +402,28 @@ def test_views_hide_hands_and_show_factions_nobles_and_mandates(game):
                      ("mandates", "Trade Mandate")):
         assert shown in theirs["seats"][1]["zones"][z]["cards"][0]
     assert theirs["seats"][1]["stats"] == {"score": 2, "own": 1}
+
+
+# ------------------------------------------------------------------ setup and rounds
+def test_setup_deals_factions_face_up_and_six_resource_cards(game):
+    s = fresh(game, players=3, seed=5)
+    assert all(len(zone(s, f"{p}.faction")) == 1 for p in range(3))
+    assert all(len(zone(s, f"{p}.hand")) == 6 for p in range(3))
+    assert len(zone(s, "faction_deck")) == 1                  # one faction is not in play
+    assert s["roles"]["first_player"] == 0 and sorted(game.waiting(s)) == [0, 1, 2]
+    assert len(zone(s, "noble_deck")) == 24 + 12 - 1          # P1 drew the first card
+    v = view(game, s, 2)
+    assert all("cards" in seat["zones"]["faction"] for seat in v["seats"])
+
+
+def test_every_round_after_the_first_everyone_draws_three(game):
+    s = table(game)
+    for c in zone(s, "noble_deck"):
+        place(s, game, c, "graveyard")
+    for rnd, drawn in ((1, 0), (2, 3)):
+        s["stack"] = [{"p": "phase:turns", "pc": 0, "l": {"me": None}, "r": None}]
+        s["g"]["round"] = rnd
+        s["over"] = False
+        from interpreter.vm import VM
+        VM(game.g, s).run()
+        assert [len(zone(s, f"{p}.hand")) for p in range(4)] == [drawn] * 4
