@@ -296,3 +296,14 @@ def test_cli_py_runs_as_a_script():
     assert r.returncode == 0
     for command in ("list", "validate", "play", "simulate", "replay"):
         assert command in r.stdout
+
+
+def test_secret_choices_of_two_humans_each_behind_a_pass_screen():
+    # Etheria's first turn is a sealed bid by every seat at once: P1 bids, the device
+    # passes to P2, who bids without having seen P1's screen
+    r = run("play", "etheria", "--seed", 1, "--bot", "2=human", input="\n1\n\n1\nquit\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    first, second = out.index("Pass the device to P1"), out.index("Pass the device to P2")
+    assert first < second
+    assert "sealed bid for" in out[second:]
