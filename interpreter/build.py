@@ -10,7 +10,7 @@ from .effects.script import ScriptCompiler
 from .errors import CompileError, Finding, did_you_mean
 from .mechanics import MECHANICS
 from .model import CardType, CounterSpec, GameDef, Procedure, ZoneSpec
-from .yamlio import is_block_scalar, item_pos, locate, value_pos
+from .yamlio import locate, text_position
 
 
 PARAM_TYPES = {"player": "player", "card": "card", "number": "num", "text": "str",
@@ -24,6 +24,7 @@ class Builder:
         self.document = document
         self.data = data
         self.findings: list = []
+        self.parsed: list = []       # every script's and expression's syntax tree, for usage checks
 
     # ------------------------------------------------------------ positions
     def at(self, doc, keypath, key=True):
@@ -35,58 +36,46 @@ class Builder:
 
     def text_pos(self, doc, keypath, line, col):
         """File position of (line, col) inside the text stored at keypath."""
-        node = doc.root
-        try:
-            for part in keypath[:-1]:
-                node = node[part]
-            last = keypath[-1]
-            value = node[last]
-            vline, vcol = item_pos(node, last) if isinstance(last, int) else value_pos(node, last)
-        except Exception:
-            return self.at(doc, keypath)
-        if is_block_scalar(value):
-            fl = vline + line
-            # the block's indentation is that of its first non-blank line; a line indented
-            # further keeps the extra spaces in the text, so they are already in col
-            body = [s for s in doc.lines[vline:] if s.strip()]
-            indent = len(body[0]) - len(body[0].lstrip(" ")) if body else 0
-            return fl, indent + col
-        src = doc.lines[vline - 1] if vline - 1 < len(doc.lines) else ""
-        quote = 1 if vcol - 1 < len(src) and src[vcol - 1] in "\"'" else 0
-        if line == 1:
-            return vline, vcol + quote + col - 1
-        return vline + line - 1, col
+        return text_position(doc, keypath, line, col)
+
+    def report(self, doc, keypath, e):
+        """A syntax or compile error (or several) inside the text at keypath."""
+        if isinstance(e, EffectSyntaxError):
+            line, col = self.text_pos(doc, keypath, e.line, e.col)
+            self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
+                                         excerpt=e.excerpt()))
+            return
+        for one in getattr(e, "all", [e]):
+            line, col = self.text_pos(doc, keypath, one.line, one.col)
+            self.findings.append(Finding(doc.path, line, col, one.code, one.message, one.hint))
 
     # ------------------------------------------------------------ compiling text
     def compile_script(self, comp, doc, keypath, text, local_types, key):
         try:
             stmts = parse_script(text)
+            self.parsed.append(stmts)
             ops = ScriptCompiler(comp, local_types).compile(stmts)
-        except EffectSyntaxError as e:
-            line, col = self.text_pos(doc, keypath, e.line, e.col)
-            self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
-                                         excerpt=e.excerpt()))
-            return
-        except CompileError as e:
-            line, col = self.text_pos(doc, keypath, e.line, e.col)
-            self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
+        except (EffectSyntaxError, CompileError) as e:
+            self.report(doc, keypath, e)
             return
         except RecursionError:
             self.add(doc, keypath, "SYNTAX", "the script is nested too deeply to compile", key=False)
             return
         comp.g.programs[key] = ops
 
-    def compile_expr(self, comp, doc, keypath, text, local_types):
+    def compile_expr(self, comp, doc, keypath, text, local_types, want=None):
         try:
-            fn, t = comp.expr(parse_expression(str(text)), Scope(comp.g, local_types))
+            node = parse_expression(str(text))
+            self.parsed.append(node)
+            fn, t = comp.expr(node, Scope(comp.g, local_types))
+            if want is not None and t not in ("any", want):
+                line, col = self.text_pos(doc, keypath, node.line or 1, node.col or 1)
+                self.findings.append(Finding(doc.path, line, col, "TYPE",
+                                             f"this gives {_type_word(t)}; {_type_word(want)} "
+                                             "is needed here"))
             return fn
-        except EffectSyntaxError as e:
-            line, col = self.text_pos(doc, keypath, e.line, e.col)
-            self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
-                                         excerpt=e.excerpt()))
-        except CompileError as e:
-            line, col = self.text_pos(doc, keypath, e.line, e.col)
-            self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
+        except (EffectSyntaxError, CompileError) as e:
+            self.report(doc, keypath, e)
         except RecursionError:
             self.add(doc, keypath, "SYNTAX", "the expression is nested too deeply to compile",
                      key=False)
@@ -258,7 +247,7 @@ class Builder:
         for name, text in g.stats.items():
             path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
                                                         dict) else ["stats", name]
-            fn = self.compile_expr(comp, doc, path, text, {"it": "player"})
+            fn = self.compile_expr(comp, doc, path, text, {"it": "player"}, want="num")
             if fn is not None:
                 try:
                     comp.stat(name)
@@ -271,7 +260,7 @@ class Builder:
                                     {"me": "player", "card": "card"}, "type:" + name)
             if ct.playable_if:
                 fn = self.compile_expr(comp, doc, ["card_types", name, "playable_if"], ct.playable_if,
-                                       {"me": "player", "card": "card"})
+                                       {"me": "player", "card": "card"}, want="bool")
                 if fn is not None:
                     playable[name] = _bind_card(fn)
         for name, proc in g.procedures.items():
@@ -285,7 +274,8 @@ class Builder:
                 continue
             section = "bots" if key == "evaluation" else "end"
             field = {"end_when": "when"}.get(key, key)
-            fn = self.compile_expr(comp, doc, [section, field], text, {"it": "player", "me": "player"})
+            fn = self.compile_expr(comp, doc, [section, field], text, {"it": "player", "me": "player"},
+                                   want=_WANT.get(key))
             if fn is None:
                 continue
             if key == "end_when":
@@ -338,6 +328,17 @@ class Builder:
             g.programs["flow"] = ScriptCompiler(comp, {"me": "player"}).compile(stmts)
         except CompileError as e:
             self.add(doc, ["rounds"], e.code, e.message, e.hint)
+
+
+_WANT = {"end_when": "bool", "score": "num", "evaluation": "num"}
+
+
+def _type_word(t: str) -> str:
+    words = {"num": "a number", "bool": "true or false", "str": "a text", "player": "a player",
+             "card": "a card", "group": "a group of zones", "none": "nothing", "list": "a list"}
+    if t.startswith("list:"):
+        return f"a list of {t[5:]}s"
+    return words.get(t, f"a {t}")
 
 
 def _bind_card(fn):

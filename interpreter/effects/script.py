@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import GameError, did_you_mean
+from ..errors import CompileError, CompileErrors, GameError, did_you_mean
 from ..options import choice
 from . import ast as A
 from .compiler import LOOP_LIMIT, POPPED, PUSHED, WAIT, Compiler, Scope, _elem
@@ -28,10 +28,13 @@ class ScriptCompiler:
         self.ops: list = []
         self.loops: list = []
         self.uid = 0
+        self.errors: list = []   # every statement's error, so one run reports them all
 
     def compile(self, stmts) -> list:
         for st in stmts:
             self.stmt(st)
+        if self.errors:
+            raise CompileErrors(self.errors)
         return self.ops
 
     # ------------------------------------------------------------ helpers
@@ -87,7 +90,13 @@ class ScriptCompiler:
 
     def stmt(self, st):
         meth = getattr(self, "_s_" + type(st).__name__)
-        meth(st)
+        try:
+            meth(st)
+        except CompileError as e:
+            self.errors.append(e)
+            var = getattr(st, "var", None)
+            if var and var not in self.scope.types:
+                self.scope.types[var] = "any"   # no second error for each later use of it
 
     # ------------------------------------------------------------ statements
     def _s_Assign(self, st):
