@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import checks
 from .effects import ast as A
 from .effects.compiler import Compiler, Scope, bind_it
 from .effects.parser import EffectSyntaxError, parse_expression, parse_script
@@ -140,6 +141,7 @@ class Builder:
         self.load_cards(g)
         self.compile_all(g)
         self.register_mechanic_prompts(g)
+        self.findings.extend(checks.all_findings(self, g))
         return g
 
     def register_mechanic_prompts(self, g):
@@ -172,27 +174,11 @@ class Builder:
                     self.add(self.doc, path + ([n] if what != "role" else []), "DUP-NAME",
                              f"'{n}' is both a {gseen[n]} and a {what}")
                 gseen[n] = what
-        for name, spec in list(g.player_zones.items()) + list(g.game_zones.items()):
-            if spec.refill_from and spec.refill_from not in g.game_zones:
-                owner = "player" if name in g.player_zones else "game"
-                self.add(self.doc, ["zones", owner, name, "refill_from"], "REF-UNDEF",
-                         f"unknown zone '{spec.refill_from}'",
-                         did_you_mean(spec.refill_from, g.game_zones), key=False)
-        for name, ct in g.card_types.items():
-            if ct.discard_to and ct.discard_to not in g.game_zones:
-                self.add(self.doc, ["card_types", name, "discard_to"], "REF-UNDEF",
-                         f"unknown zone '{ct.discard_to}'", did_you_mean(ct.discard_to, g.game_zones),
-                         key=False)
-        if g.default_variant not in g.variants:
-            self.add(self.doc, ["game", "default_variant"], "REF-UNDEF",
-                     f"unknown variant '{g.default_variant}'", did_you_mean(g.default_variant, g.variants),
-                     key=False)
 
     def load_cards(self, g):
         sources = [(self.doc, self.data.get("cards") or [])]
         for inc in self.document.includes:
-            from .yamlio import plain
-            sources.append((inc, plain(inc.root).get("cards") or []))
+            sources.append((inc, inc.plain_cards()))
         where = {}
         for doc, cards in sources:
             for i, card in enumerate(cards):
@@ -212,7 +198,8 @@ class Builder:
                              f"unknown starting zone '{zone}' (cards start in a game zone)",
                              did_you_mean(str(zone), valid), key=False)
                     continue
-                count = int(card.get("count", 1))
+                count = card.get("count", 1)
+                count = count if isinstance(count, int) and not isinstance(count, bool) else 1
                 attrs = dict(g.card_types[ctype].attrs)
                 attrs.update({k: v for k, v in card.items() if k not in ("count", "zone")})
                 attrs["type"] = ctype
@@ -308,9 +295,7 @@ class Builder:
             stmts.append(A.RunProgram("setup", "setup"))
         counter = g.rounds.get("counter")
         if counter and counter not in g.game_counters:
-            self.add(doc, ["rounds", "counter"], "REF-UNDEF", f"unknown game counter '{counter}'",
-                     did_you_mean(counter, g.game_counters), key=False)
-            counter = None
+            counter = None       # REF-UNDEF from the reference checks
         if phases:
             count = g.rounds.get("count")
             if counter:

@@ -25,6 +25,11 @@ class YamlDoc:
         self.lines = text.splitlines()
         self.root = root
 
+    def plain_cards(self) -> list:
+        """An included file's cards: list as plain data."""
+        cards = plain(self.root).get("cards") if isinstance(self.root, dict) else None
+        return cards if isinstance(cards, list) else []
+
 
 def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
     """Parse a YAML file; problems are appended to `findings` (never raised).
