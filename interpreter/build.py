@@ -26,6 +26,8 @@ class Builder:
         self.data = data
         self.findings: list = []
         self.parsed: list = []       # every script's and expression's syntax tree, for usage checks
+        self.skipped_attrs: set = set()   # attributes of cards not loaded (another error)
+        self.schema_errors = False
 
     # ------------------------------------------------------------ positions
     def at(self, doc, keypath, key=True):
@@ -70,7 +72,10 @@ class Builder:
             self.parsed.append(node)
             fn, t = comp.expr(node, Scope(comp.g, local_types))
             if want is not None and t not in ("any", want):
-                line, col = self.text_pos(doc, keypath, node.line or 1, node.col or 1)
+                text = str(text)
+                lead = text[:len(text) - len(text.lstrip())]   # the expression's first character
+                line, col = self.text_pos(doc, keypath, lead.count("\n") + 1,
+                                          len(lead.split("\n")[-1]) + 1)
                 self.findings.append(Finding(doc.path, line, col, "TYPE",
                                              f"this gives {_type_word(t)}; {_type_word(want)} "
                                              "is needed here"))
@@ -106,7 +111,7 @@ class Builder:
                 spec = spec if isinstance(spec, dict) else {"start": spec}
                 target[name] = CounterSpec(name, spec.get("start", 0), spec.get("visibility", "all"),
                                            spec.get("min", 0), spec.get("description", ""))
-        g.stats = {k: (v["expr"] if isinstance(v, dict) else str(v))
+        g.stats = {k: (str(v.get("expr", "0")) if isinstance(v, dict) else str(v))
                    for k, v in (d.get("stats") or {}).items()}
         zones = d.get("zones") or {}
         for owner, target in (("player", g.player_zones), ("game", g.game_zones)):
@@ -141,7 +146,8 @@ class Builder:
         self.load_cards(g)
         self.compile_all(g)
         self.register_mechanic_prompts(g)
-        self.findings.extend(checks.all_findings(self, g))
+        errors = self.schema_errors or any(f.severity == "error" for f in self.findings)
+        self.findings.extend(checks.all_findings(self, g, errors))
         return g
 
     def register_mechanic_prompts(self, g):
@@ -175,6 +181,10 @@ class Builder:
                              f"'{n}' is both a {gseen[n]} and a {what}")
                 gseen[n] = what
 
+    def start_zones(self, g) -> list:
+        return [f"{z}.{k}" for z, s in g.game_zones.items() for k in s.keys] + \
+               [z for z, s in g.game_zones.items() if not s.keys]
+
     def load_cards(self, g):
         sources = [(self.doc, self.data.get("cards") or [])]
         for inc in self.document.includes:
@@ -186,13 +196,14 @@ class Builder:
                     continue
                 cid = str(card.get("id", f"card{i + 1}"))
                 ctype = card.get("type")
+                if ctype not in g.card_types or card.get("zone") not in self.start_zones(g):
+                    self.skipped_attrs.update(card)
                 if ctype not in g.card_types:
                     self.add(doc, ["cards", i, "type"], "REF-UNDEF", f"unknown card type '{ctype}'",
                              did_you_mean(str(ctype), g.card_types), key=False)
                     continue
                 zone = card.get("zone")
-                valid = [f"{z}.{k}" for z, s in g.game_zones.items() for k in s.keys] + \
-                        [z for z, s in g.game_zones.items() if not s.keys]
+                valid = self.start_zones(g)
                 if zone not in valid:
                     self.add(doc, ["cards", i, "zone"], "REF-UNDEF",
                              f"unknown starting zone '{zone}' (cards start in a game zone)",
@@ -216,20 +227,25 @@ class Builder:
                     g.cards[inst] = attrs_i
                     g.card_start[inst] = zone
         g.card_labels = {}
+        bad_labels = set()
         for cid, attrs in g.cards.items():
             template = g.card_types[attrs["type"]].label
             if template:
                 try:
                     g.card_labels[cid] = template.format(**attrs)
                 except (KeyError, IndexError, ValueError) as e:
-                    self.add(self.doc, ["card_types", attrs["type"], "label"], "LABEL",
-                             f"the label of card {cid} names {e}, which it does not have", key=False)
+                    if (attrs["type"], str(e)) not in bad_labels:   # once per type and field
+                        bad_labels.add((attrs["type"], str(e)))
+                        self.add(self.doc, ["card_types", attrs["type"], "label"], "LABEL",
+                                 f"the label names {e}, which card {cid} does not have",
+                                 did_you_mean(str(e).strip("'"), attrs), key=False)
                     g.card_labels[cid] = cid
             else:
                 g.card_labels[cid] = attrs.get("name", cid)
 
     def compile_all(self, g):
         comp = Compiler(g)
+        comp.card_attrs.update(a for a in self.skipped_attrs if isinstance(a, str))
         doc = self.doc
         for name, text in g.stats.items():
             path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
@@ -239,7 +255,9 @@ class Builder:
                 try:
                     comp.stat(name)
                 except (CompileError, EffectSyntaxError):
-                    pass
+                    fn = None
+            if fn is None:   # reported once, here; its uses elsewhere are not errors too
+                comp.stat_fns[name] = lambda vm, p: 0
         playable = g.exprs.setdefault("playable", {})
         for name, ct in g.card_types.items():
             if ct.effect:
@@ -370,7 +388,8 @@ def _zone_spec_fn(g):
     return spec
 
 
-def build_game(path, document, data):
+def build_game(path, document, data, schema_errors=False):
     b = Builder(path, document, data)
+    b.schema_errors = schema_errors
     g = b.build()
     return g, b.findings

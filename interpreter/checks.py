@@ -160,7 +160,7 @@ def card_sources(builder) -> list:
     return out + [(inc, inc.plain_cards()) for inc in builder.document.includes]
 
 
-def attribute_findings(builder, g, used: set) -> list:
+def attribute_findings(builder, g, used: set, warn: bool = True) -> list:
     """Card attributes nothing reads: a warning in a YAML list, an error for a CSV column."""
     from .csvcards import CsvDoc
     known = used | label_fields(g) | CARD_FIELDS
@@ -177,7 +177,7 @@ def attribute_findings(builder, g, used: set) -> list:
                                        did_you_mean(name, known - CARD_FIELDS | {"count"})
                                        or "card fields: id, type, zone, count, name"))
             continue
-        for i, card in enumerate(cards if isinstance(cards, list) else []):
+        for i, card in enumerate(cards if isinstance(cards, list) and warn else []):
             if not isinstance(card, dict):
                 continue
             for name in card:
@@ -238,8 +238,13 @@ def phase_findings(builder, g) -> list:
     return out
 
 
-def all_findings(builder, g) -> list:
+def all_findings(builder, g, errors_so_far: bool) -> list:
+    """The table-driven checks. Warnings about unused things, and deck counts, wait until the
+    game has no other error: a misspelt name makes what it meant look unused or missing."""
     used = usage(builder, g)
-    return (reference_findings(builder, g) + phase_findings(builder, g)
-            + count_findings(builder, g) + orphan_findings(builder, g, used)
-            + attribute_findings(builder, g, used))
+    out = reference_findings(builder, g) + phase_findings(builder, g)
+    errors_so_far = errors_so_far or any(f.severity == "error" for f in out)
+    out += attribute_findings(builder, g, used, warn=not errors_so_far)
+    if not errors_so_far:
+        out += count_findings(builder, g) + orphan_findings(builder, g, used)
+    return out

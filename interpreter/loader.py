@@ -141,7 +141,7 @@ def load_game(name_or_path: str):
         raise GameDefError(findings)
     schema_errors = any(f.severity == "error" for f in findings)
     try:
-        game, more = build_game(path, document, data)
+        game, more = build_game(path, document, data, schema_errors)
     except Exception:
         if not schema_errors:
             raise

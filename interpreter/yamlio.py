@@ -68,8 +68,14 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         msg = (e.problem or str(e)).strip()
         hint = (e.context or "").strip()
-        if e.context_mark is not None and e.context_mark is not mark and hint:
-            hint += f" (line {e.context_mark.line + 1})"
+        opened = e.context_mark
+        if opened is not None and mark is not None and "flow" in hint and opened.line < mark.line:
+            # a bracket left open: everything after it reads as inside it; point at it
+            ch = text.split("\n")[opened.line][opened.column:opened.column + 1] or "bracket"
+            msg = f"the '{ch}' opened here is never closed (line {line}: {msg})"
+            line, col, hint = opened.line + 1, opened.column + 1, f"close it with '{_closer(ch)}'"
+        elif opened is not None and opened is not mark and hint:
+            hint += f" (line {opened.line + 1})"
         findings.append(Finding(display, line, col, "YAML-SYNTAX", msg, hint))
         return None
     except YAMLError as e:
@@ -79,6 +85,10 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
         findings.append(Finding(display, 1, 1, "YAML-DEPTH", "the file is nested too deeply"))
         return None
     return YamlDoc(display, text, root)
+
+
+def _closer(ch: str) -> str:
+    return {"{": "}", "[": "]"}.get(ch, ch)
 
 
 class _Open:
@@ -104,9 +114,11 @@ def check_events(events) -> list:
         out.append(Finding("", line, col, code, msg, hint))
         return out
 
-    def added(ev, size):
+    def added(ev, size, new=True):
+        """A value of `size` values is complete; `new` unless they were counted already."""
         nonlocal total
-        total += size
+        if new:
+            total += size
         if stack:
             top = stack[-1]
             top.size += size
@@ -137,7 +149,8 @@ def check_events(events) -> list:
             done = stack.pop()
             if done.anchor is not None:
                 sizes[done.anchor] = done.size
-            added(ev, done.size)
+            total += 1
+            added(ev, done.size, new=False)
         elif isinstance(ev, ScalarEvent):
             if ev.anchor is not None:
                 sizes[ev.anchor] = 1

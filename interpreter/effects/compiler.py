@@ -392,7 +392,8 @@ class Compiler:
                                            f"with '{op}'; compare numbers")
         kinds = {lt, rt} - {"any", "none"}
         if op in ("==", "!=") and len(kinds) == 2 and "num" in kinds and kinds & {"card", "str"}:
-            self.err(node, "TYPE", f"a {lt} is compared with a {rt}; this is never equal")
+            self.err(node, "TYPE", f"{_WORDS.get(lt, lt)} is compared with {_WORDS.get(rt, rt)}; "
+                                   "they are never equal")
         if isinstance(node.right, A.Const) and op in _CONST_COMPARE:
             return _CONST_COMPARE[op](l, node.right.value), "bool"
         return _COMPARE[op](l, r), "bool"
@@ -548,8 +549,9 @@ class Compiler:
                 return int(key.split(".", 1)[0]) if key[0].isdigit() else None
             return holder, "player"
         if name not in BUILTINS:
+            # only what may be called inside an expression is suggested
             self.err(node, "REF-UNDEF", f"unknown function '{name}'",
-                     did_you_mean(name, list(BUILTINS) + list(SPECIAL) + list(g.procedures)))
+                     did_you_mean(name, list(BUILTINS) + list(SPECIAL)))
         fn, rt, (lo, hi) = BUILTINS[name]
         if not lo <= len(args) <= hi:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
@@ -652,6 +654,9 @@ class Compiler:
                 raise GameError(f"unknown player zone {k!r}")
             return f"{p_fn(vm)}.{k}"
         return pkey
+
+
+_WORDS = {"num": "a number", "str": "a text", "card": "a card", "player": "a player"}
 
 
 def _fast_count(a):
