@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import checks
 from .effects import ast as A
 from .effects.compiler import Compiler, Scope, bind_it
 from .effects.parser import EffectSyntaxError, parse_expression, parse_script
@@ -10,7 +11,7 @@ from .effects.script import ScriptCompiler
 from .errors import CompileError, Finding, did_you_mean
 from .mechanics import MECHANICS
 from .model import CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
-from .yamlio import is_block_scalar, item_pos, locate, value_pos
+from .yamlio import locate, text_position
 
 
 PARAM_TYPES = {"player": "player", "card": "card", "number": "num", "text": "str",
@@ -24,6 +25,9 @@ class Builder:
         self.document = document
         self.data = data
         self.findings: list = []
+        self.parsed: list = []       # every script's and expression's syntax tree, for usage checks
+        self.skipped_attrs: set = set()   # attributes of cards not loaded (another error)
+        self.schema_errors = False
 
     # ------------------------------------------------------------ positions
     def at(self, doc, keypath, key=True):
@@ -35,58 +39,49 @@ class Builder:
 
     def text_pos(self, doc, keypath, line, col):
         """File position of (line, col) inside the text stored at keypath."""
-        node = doc.root
-        try:
-            for part in keypath[:-1]:
-                node = node[part]
-            last = keypath[-1]
-            value = node[last]
-            vline, vcol = item_pos(node, last) if isinstance(last, int) else value_pos(node, last)
-        except Exception:
-            return self.at(doc, keypath)
-        if is_block_scalar(value):
-            fl = vline + line
-            # the block's indentation is that of its first non-blank line; a line indented
-            # further keeps the extra spaces in the text, so they are already in col
-            body = [s for s in doc.lines[vline:] if s.strip()]
-            indent = len(body[0]) - len(body[0].lstrip(" ")) if body else 0
-            return fl, indent + col
-        src = doc.lines[vline - 1] if vline - 1 < len(doc.lines) else ""
-        quote = 1 if vcol - 1 < len(src) and src[vcol - 1] in "\"'" else 0
-        if line == 1:
-            return vline, vcol + quote + col - 1
-        return vline + line - 1, col
+        return text_position(doc, keypath, line, col)
+
+    def report(self, doc, keypath, e):
+        """A syntax or compile error (or several) inside the text at keypath."""
+        if isinstance(e, EffectSyntaxError):
+            line, col = self.text_pos(doc, keypath, e.line, e.col)
+            self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
+                                         excerpt=e.excerpt()))
+            return
+        for one in getattr(e, "all", [e]):
+            line, col = self.text_pos(doc, keypath, one.line, one.col)
+            self.findings.append(Finding(doc.path, line, col, one.code, one.message, one.hint))
 
     # ------------------------------------------------------------ compiling text
     def compile_script(self, comp, doc, keypath, text, local_types, key):
         try:
             stmts = parse_script(text)
+            self.parsed.append(stmts)
             ops = ScriptCompiler(comp, local_types).compile(stmts)
-        except EffectSyntaxError as e:
-            line, col = self.text_pos(doc, keypath, e.line, e.col)
-            self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
-                                         excerpt=e.excerpt()))
-            return
-        except CompileError as e:
-            line, col = self.text_pos(doc, keypath, e.line, e.col)
-            self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
+        except (EffectSyntaxError, CompileError) as e:
+            self.report(doc, keypath, e)
             return
         except RecursionError:
             self.add(doc, keypath, "SYNTAX", "the script is nested too deeply to compile", key=False)
             return
         comp.g.programs[key] = ops
 
-    def compile_expr(self, comp, doc, keypath, text, local_types):
+    def compile_expr(self, comp, doc, keypath, text, local_types, want=None):
         try:
-            fn, t = comp.expr(parse_expression(str(text)), Scope(comp.g, local_types))
+            node = parse_expression(str(text))
+            self.parsed.append(node)
+            fn, t = comp.expr(node, Scope(comp.g, local_types))
+            if want is not None and t not in ("any", want):
+                text = str(text)
+                lead = text[:len(text) - len(text.lstrip())]   # the expression's first character
+                line, col = self.text_pos(doc, keypath, lead.count("\n") + 1,
+                                          len(lead.split("\n")[-1]) + 1)
+                self.findings.append(Finding(doc.path, line, col, "TYPE",
+                                             f"this gives {_type_word(t)}; {_type_word(want)} "
+                                             "is needed here"))
             return fn
-        except EffectSyntaxError as e:
-            line, col = self.text_pos(doc, keypath, e.line, e.col)
-            self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
-                                         excerpt=e.excerpt()))
-        except CompileError as e:
-            line, col = self.text_pos(doc, keypath, e.line, e.col)
-            self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
+        except (EffectSyntaxError, CompileError) as e:
+            self.report(doc, keypath, e)
         except RecursionError:
             self.add(doc, keypath, "SYNTAX", "the expression is nested too deeply to compile",
                      key=False)
@@ -116,7 +111,7 @@ class Builder:
                 spec = spec if isinstance(spec, dict) else {"start": spec}
                 target[name] = CounterSpec(name, spec.get("start", 0), spec.get("visibility", "all"),
                                            spec.get("min", 0), spec.get("description", ""))
-        g.stats = {k: (v["expr"] if isinstance(v, dict) else str(v))
+        g.stats = {k: (str(v.get("expr", "0")) if isinstance(v, dict) else str(v))
                    for k, v in (d.get("stats") or {}).items()}
         zones = d.get("zones") or {}
         for owner, target in (("player", g.player_zones), ("game", g.game_zones)):
@@ -157,6 +152,8 @@ class Builder:
         self.load_cards(g)
         self.compile_all(g)
         self.register_mechanic_prompts(g)
+        errors = self.schema_errors or any(f.severity == "error" for f in self.findings)
+        self.findings.extend(checks.all_findings(self, g, errors))
         return g
 
     def register_mechanic_prompts(self, g):
@@ -193,28 +190,16 @@ class Builder:
                     self.add(self.doc, path + ([n] if what != "role" else []), "DUP-NAME",
                              f"'{n}' is both a {gseen[n]} and a {what}")
                 gseen[n] = what
-        for name, spec in list(g.player_zones.items()) + list(g.game_zones.items()):
-            if spec.refill_from and spec.refill_from not in g.game_zones:
-                owner = "player" if name in g.player_zones else "game"
-                self.add(self.doc, ["zones", owner, name, "refill_from"], "REF-UNDEF",
-                         f"unknown zone '{spec.refill_from}'",
-                         did_you_mean(spec.refill_from, g.game_zones), key=False)
-        for name, ct in g.card_types.items():
-            if ct.discard_to and ct.discard_to not in g.game_zones:
-                self.add(self.doc, ["card_types", name, "discard_to"], "REF-UNDEF",
-                         f"unknown zone '{ct.discard_to}'", did_you_mean(ct.discard_to, g.game_zones),
-                         key=False)
-        if g.default_variant not in g.variants:
-            self.add(self.doc, ["game", "default_variant"], "REF-UNDEF",
-                     f"unknown variant '{g.default_variant}'", did_you_mean(g.default_variant, g.variants),
-                     key=False)
+
+    def start_zones(self, g) -> list:
+        return [f"{z}.{k}" for z, s in g.game_zones.items() for k in s.keys] + \
+               [z for z, s in g.game_zones.items() if not s.keys]
 
     def load_cards(self, g):
         self.card_scripts = []
         sources = [(self.doc, self.data.get("cards") or [])]
         for inc in self.document.includes:
-            from .yamlio import plain
-            sources.append((inc, plain(inc.root).get("cards") or []))
+            sources.append((inc, inc.plain_cards()))
         where = {}
         for doc, cards in sources:
             for i, card in enumerate(cards):
@@ -222,19 +207,21 @@ class Builder:
                     continue
                 cid = str(card.get("id", f"card{i + 1}"))
                 ctype = card.get("type")
+                if ctype not in g.card_types or card.get("zone") not in self.start_zones(g):
+                    self.skipped_attrs.update(card)
                 if ctype not in g.card_types:
                     self.add(doc, ["cards", i, "type"], "REF-UNDEF", f"unknown card type '{ctype}'",
                              did_you_mean(str(ctype), g.card_types), key=False)
                     continue
                 zone = card.get("zone")
-                valid = [f"{z}.{k}" for z, s in g.game_zones.items() for k in s.keys] + \
-                        [z for z, s in g.game_zones.items() if not s.keys]
+                valid = self.start_zones(g)
                 if zone not in valid:
                     self.add(doc, ["cards", i, "zone"], "REF-UNDEF",
                              f"unknown starting zone '{zone}' (cards start in a game zone)",
                              did_you_mean(str(zone), valid), key=False)
                     continue
-                count = int(card.get("count", 1))
+                count = card.get("count", 1)
+                count = count if isinstance(count, int) and not isinstance(count, bool) else 1
                 attrs = dict(g.card_types[ctype].attrs)
                 attrs.update({k: v for k, v in card.items() if k not in ("count", "zone", "effect")})
                 attrs["type"] = ctype
@@ -254,40 +241,43 @@ class Builder:
                     g.cards[inst] = attrs_i
                     g.card_start[inst] = zone
         g.card_labels = {}
+        bad_labels = set()
         for cid, attrs in g.cards.items():
             template = g.card_types[attrs["type"]].label
             if template:
                 try:
                     g.card_labels[cid] = template.format(**attrs)
                 except (KeyError, IndexError, ValueError) as e:
-                    self.add(self.doc, ["card_types", attrs["type"], "label"], "LABEL",
-                             f"the label of card {cid} names {e}, which it does not have", key=False)
+                    if (attrs["type"], str(e)) not in bad_labels:   # once per type and field
+                        bad_labels.add((attrs["type"], str(e)))
+                        self.add(self.doc, ["card_types", attrs["type"], "label"], "LABEL",
+                                 f"the label names {e}, which card {cid} does not have",
+                                 did_you_mean(str(e).strip("'"), attrs), key=False)
                     g.card_labels[cid] = cid
             else:
                 g.card_labels[cid] = attrs.get("name", cid)
 
     def compile_all(self, g):
         comp = Compiler(g)
+        comp.card_attrs.update(a for a in self.skipped_attrs if isinstance(a, str))
         doc = self.doc
         for name, text in g.stats.items():
             path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
                                                         dict) else ["stats", name]
-            fn = self.compile_expr(comp, doc, path, text, {"it": "player"})
+            fn = self.compile_expr(comp, doc, path, text, {"it": "player"}, want="num")
             if fn is not None:
                 try:
                     comp.stat(name)
                 except (CompileError, EffectSyntaxError):
-                    pass
-        for name, fn in g.functions.items():
+                    fn = None
+            if fn is None:   # reported once, here; its uses elsewhere are not errors too
+                comp.stat_fns[name] = lambda vm, p: 0
+        for name, spec in g.functions.items():
             try:
+                self.parsed.append(parse_expression(spec.expr))   # for the usage checks
                 comp.function(name)
-            except CompileError as e:
-                line, col = self.text_pos(doc, ["functions", name, "expr"], e.line, e.col)
-                self.findings.append(Finding(doc.path, line, col, e.code, e.message, e.hint))
-            except EffectSyntaxError as e:
-                line, col = self.text_pos(doc, ["functions", name, "expr"], e.line, e.col)
-                self.findings.append(Finding(doc.path, line, col, "SYNTAX", e.message,
-                                             excerpt=e.excerpt()))
+            except (CompileError, EffectSyntaxError) as e:
+                self.report(doc, ["functions", name, "expr"], e)
         playable = g.exprs.setdefault("playable", {})
         for name, ct in g.card_types.items():
             if ct.effect:
@@ -295,7 +285,7 @@ class Builder:
                                     {"me": "player", "card": "card"}, "type:" + name)
             if ct.playable_if:
                 fn = self.compile_expr(comp, doc, ["card_types", name, "playable_if"], ct.playable_if,
-                                       {"me": "player", "card": "card"})
+                                       {"me": "player", "card": "card"}, want="bool")
                 if fn is not None:
                     playable[name] = _bind_card(fn)
         for cdoc, keypath, text, ids in self.card_scripts:
@@ -315,7 +305,8 @@ class Builder:
                 continue
             section = "bots" if key == "evaluation" else "end"
             field = {"end_when": "when"}.get(key, key)
-            fn = self.compile_expr(comp, doc, [section, field], text, {"it": "player", "me": "player"})
+            fn = self.compile_expr(comp, doc, [section, field], text, {"it": "player", "me": "player"},
+                                   want=_WANT.get(key))
             if fn is None:
                 continue
             if key == "end_when":
@@ -348,9 +339,7 @@ class Builder:
             stmts.append(A.RunProgram("setup", "setup"))
         counter = g.rounds.get("counter")
         if counter and counter not in g.game_counters:
-            self.add(doc, ["rounds", "counter"], "REF-UNDEF", f"unknown game counter '{counter}'",
-                     did_you_mean(counter, g.game_counters), key=False)
-            counter = None
+            counter = None       # REF-UNDEF from the reference checks
         if phases:
             count = g.rounds.get("count")
             if counter:
@@ -372,6 +361,17 @@ class Builder:
             g.programs["flow"] = ScriptCompiler(comp, {"me": "player"}).compile(stmts)
         except CompileError as e:
             self.add(doc, ["rounds"], e.code, e.message, e.hint)
+
+
+_WANT = {"end_when": "bool", "score": "num", "evaluation": "num"}
+
+
+def _type_word(t: str) -> str:
+    words = {"num": "a number", "bool": "true or false", "str": "a text", "player": "a player",
+             "card": "a card", "group": "a group of zones", "none": "nothing", "list": "a list"}
+    if t.startswith("list:"):
+        return f"a list of {t[5:]}s"
+    return words.get(t, f"a {t}")
 
 
 def _bind_card(fn):
@@ -418,7 +418,8 @@ def _zone_spec_fn(g):
     return spec
 
 
-def build_game(path, document, data):
+def build_game(path, document, data, schema_errors=False):
     b = Builder(path, document, data)
+    b.schema_errors = schema_errors
     g = b.build()
     return g, b.findings

@@ -56,6 +56,16 @@ class CompileError(RulebookError):
         super().__init__(f"{line}:{col}: {code} {message}")
 
 
+class CompileErrors(CompileError):
+    """Several statements of one script have errors; the first is this error's own."""
+
+    def __init__(self, errors: list):
+        first = errors[0]
+        super().__init__(first.code, first.message, first.line, first.col, first.hint,
+                         first.excerpt)
+        self.all = list(errors)
+
+
 class IllegalMove(RulebookError):
     """A decision that is not among the legal options; the reason names what failed."""
 

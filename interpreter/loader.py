@@ -12,7 +12,9 @@ from pathlib import Path
 import jsonschema
 
 from .errors import Finding, GameDefError, did_you_mean
-from .yamlio import YamlDoc, item_pos, key_pos, locate, plain, read_yaml
+from .schema_errors import schema_findings
+from .csvcards import read_csv
+from .yamlio import YamlDoc, item_pos, key_pos, plain, read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ROOT / "schemas" / "game.schema.json"
@@ -62,11 +64,8 @@ class Document:
         self.includes: list[YamlDoc] = []
 
 
-def schema_findings(doc: YamlDoc, data, schema_root="#") -> list:
-    out = []
-    for err in sorted(validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        out.append(_schema_finding(doc, err))
-    return out
+def game_schema_findings(doc: YamlDoc, data) -> list:
+    return schema_findings(doc, validator().iter_errors(data))
 
 
 @lru_cache(maxsize=1)
@@ -77,79 +76,11 @@ def card_validator():
 
 def card_file_findings(doc: YamlDoc, cards) -> list:
     """Findings for an included file's cards: list (validated like the game file's)."""
-    out = []
+    errors = []
     for err in card_validator().iter_errors(cards):
         err.path.appendleft("cards")
-        out.append(_schema_finding(doc, err))
-    return out
-
-
-def _schema_finding(doc: YamlDoc, err) -> Finding:
-    path = list(err.absolute_path)
-    line, col = locate(doc, path)
-    where = "/".join(str(p) for p in path) or "the top level"
-    v = err.validator
-    hint = ""
-    if v == "additionalProperties":
-        allowed = list(err.schema.get("properties", {}))
-        extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
-        key = extra[0] if extra else "?"
-        if extra and isinstance(err.instance, dict):
-            node = doc.root
-            try:
-                for p in path:
-                    node = node[p]
-                line, col = key_pos(node, key)
-            except Exception:
-                pass
-        hint = did_you_mean(key, allowed) or f"allowed here: {', '.join(allowed)}"
-        return Finding(doc.path, line, col, "SCHEMA-KEY", f"unknown key '{key}' in {where}", hint)
-    if v == "required":
-        return Finding(doc.path, line, col, "SCHEMA-REQUIRED", f"{where}: {err.message}")
-    if v == "type":
-        return Finding(doc.path, line, col, "SCHEMA-TYPE",
-                       f"{where} must be {_type_words(err.validator_value)}, "
-                       f"not {_type_name(err.instance)}")
-    if v == "enum":
-        options = ", ".join(map(str, err.validator_value))
-        return Finding(doc.path, line, col, "SCHEMA-ENUM", f"{where} is {err.instance!r}; "
-                       f"it must be one of {options}", did_you_mean(str(err.instance),
-                                                                    map(str, err.validator_value)))
-    if v in ("oneOf", "anyOf"):
-        # the alternatives the value has the right type for say what is wrong with it
-        fitting = [e for e in err.context if e.validator != "type" or len(e.relative_path)]
-        if fitting:
-            return _schema_finding(doc, jsonschema.exceptions.best_match(fitting))
-        return Finding(doc.path, line, col, "SCHEMA", f"{where} has an unexpected shape: "
-                       f"{_best_context(err)}")
-    return Finding(doc.path, line, col, "SCHEMA", f"{where}: {err.message}")
-
-
-def _best_context(err) -> str:
-    best = jsonschema.exceptions.best_match(err.context) if err.context else None
-    return best.message if best is not None else err.message
-
-
-def _type_words(t):
-    names = {"object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
-             "number": "a number", "boolean": "true or false", "null": "empty"}
-    if isinstance(t, list):
-        return " or ".join(names.get(x, x) for x in t)
-    return names.get(t, t)
-
-
-def _type_name(x):
-    if isinstance(x, bool):
-        return "true/false"
-    if isinstance(x, int):
-        return f"the number {x}"
-    if isinstance(x, str):
-        return f"the text {x!r}"
-    if isinstance(x, list):
-        return "a list"
-    if isinstance(x, dict):
-        return "a mapping"
-    return "empty"
+        errors.append(err)
+    return schema_findings(doc, errors)
 
 
 def load_documents(path: Path, findings: list):
@@ -162,8 +93,7 @@ def load_documents(path: Path, findings: list):
                                 "of sections (game:, zones:, cards:, ...)"))
         return None, None
     document = Document(main)
-    for f in schema_findings(main, plain(main.root)):
-        findings.append(f)
+    findings.extend(game_schema_findings(main, plain(main.root)))
     data = plain(main.root)
     includes = data.get("include") or []
     if not isinstance(includes, list):
@@ -174,44 +104,59 @@ def load_documents(path: Path, findings: list):
         line, col = item_pos(main.root["include"], i)
         target = (path.parent / inc)
         if not target.is_file():
+            here = sorted(str(p.relative_to(path.parent)) for p in path.parent.rglob("*")
+                          if p.suffix in (".yaml", ".yml", ".csv") and p != path)[:200]
             findings.append(Finding(main.path, line, col, "REF-FILE", f"included file '{inc}' "
-                                    "does not exist"))
+                                    "does not exist", did_you_mean(inc, here)))
             continue
-        sub = read_yaml(target, display_path(target), findings)
+        if target.suffix.lower() == ".csv":
+            sub = read_csv(target, display_path(target), findings)
+        else:
+            sub = read_yaml(target, display_path(target), findings)
         if sub is None:
             continue
         if not isinstance(sub.root, dict) or set(sub.root) - {"cards"}:
-            extra = sorted(set(sub.root) - {"cards"}) if isinstance(sub.root, dict) else []
+            extra = [k for k in sub.root if k != "cards"] if isinstance(sub.root, dict) else []
             where = key_pos(sub.root, extra[0]) if extra else (1, 1)
+            extra = [str(k) for k in extra]     # a key may be a number or null
             findings.append(Finding(sub.path, where[0], where[1], "SCHEMA-KEY",
                                     "an included file holds one key, cards:" +
-                                    (f" (found '{extra[0]}')" if extra else "")))
+                                    (f" (found '{extra[0]}')" if extra else ""),
+                                    did_you_mean(extra[0], ["cards"]) if extra else ""))
             continue
-        for f in card_file_findings(sub, plain(sub.root).get("cards") or []):
-            findings.append(f)
+        findings.extend(card_file_findings(sub, plain(sub.root).get("cards") or []))
         document.includes.append(sub)
     return document, data
 
 
 def load_game(name_or_path: str):
-    """Load, check and compile a game. Raises GameDefError with every finding."""
+    """Load, check and compile a game. Raises GameDefError with every finding.
+
+    The builder runs even when the schema found errors, so that one run shows every
+    mistake; a builder tripping over data the schema already refused adds nothing."""
     from .build import build_game
     path = resolve_game_path(name_or_path)
     findings: list = []
     document, data = load_documents(path, findings)
-    errors = [f for f in findings if f.severity == "error"]
-    if document is None or errors:
+    if document is None:
         raise GameDefError(findings)
-    game, more = build_game(path, document, data)
-    findings.extend(more)
+    schema_errors = any(f.severity == "error" for f in findings)
+    try:
+        game, more = build_game(path, document, data, schema_errors)
+    except Exception:
+        if not schema_errors:
+            raise
+        raise GameDefError(findings) from None
+    taken = {(f.file, f.line, f.col) for f in findings}
+    findings.extend(f for f in more if (f.file, f.line, f.col) not in taken)
     if any(f.severity == "error" for f in findings):
         raise GameDefError(findings)
-    game.warnings = [f for f in findings if f.severity == "warning"]
+    game.warnings = sorted(findings, key=Finding.sort_key)
     return game
 
 
 def check_game(name_or_path: str) -> list:
-    """Every finding for a game (errors and warnings), never raising for a bad game."""
+    """Every finding for a game (errors and warnings, sorted), never raising for a bad game."""
     from .errors import RulebookError
     try:
         game = load_game(name_or_path)

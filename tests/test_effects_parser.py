@@ -219,8 +219,8 @@ def test_syntax_error(text, line, col, fragment):
 def test_unexpected_token_names_what_was_expected_in_words():
     with pytest.raises(EffectSyntaxError) as info:
         parse_expression("1 + * 2")
-    assert info.value.message == ("unexpected '*': expected '(', '[', '-', a name, a number or "
-                                  "a quoted text")
+    assert info.value.message == ("unexpected '*': expected a value (a number, a name, a quoted "
+                                  "text, a list, ...)")
 
 
 def test_parser_errors_are_never_lark_exceptions():

@@ -35,6 +35,20 @@ def test_every_property_has_a_description():
     assert not missing, missing
 
 
+CARDS = json.loads((ROOT / "schemas" / "cards.schema.json").read_text())
+
+
+def test_the_card_list_schema_passes_the_metaschema_and_matches_the_game_schema():
+    jsonschema.Draft202012Validator.check_schema(CARDS)
+    assert CARDS["properties"]["cards"] == SCHEMA["$defs"]["cards"]
+
+
+def test_every_yaml_card_list_names_the_card_schema_on_its_first_line():
+    for path in sorted((ROOT / "gamedefs").glob("*/cards/*.yaml")):
+        first = path.read_text().splitlines()[0]
+        assert first == "# yaml-language-server: $schema=../../../schemas/cards.schema.json", path
+
+
 def test_every_game_file_names_the_schema_on_its_first_line():
     for game in sorted((ROOT / "gamedefs").glob("*/game.yaml")):
         first = game.read_text().splitlines()[0]

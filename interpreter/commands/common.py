@@ -43,12 +43,15 @@ def load_game(name: str) -> Game:
     """Game.load, reused while none of the game's YAML files has changed (a definition
     never changes once loaded, so sharing it is safe)."""
     path = resolve_game_path(name).resolve()
-    files = [*path.parent.glob("*.y*ml"), *path.parent.glob("*/*.y*ml")]   # not a whole tree
+    files = [*path.parent.glob("*.y*ml"), *path.parent.glob("*/*.y*ml"),   # not a whole tree
+             *path.parent.glob("*.csv"), *path.parent.glob("*/*.csv")]
     stamp = tuple(sorted((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
     key = (str(path), stamp)
     if key not in _loaded:
         _loaded.clear()
         _loaded[key] = Game.load(str(path))
+        for w in _loaded[key].g.warnings:     # shown, but they do not stop a game
+            click.echo(w.format(), err=True)
     return _loaded[key]
 
 

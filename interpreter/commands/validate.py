@@ -5,6 +5,7 @@ import json
 
 import click
 
+from ..errors import Finding
 from ..loader import check_game
 from .common import reports_errors
 
@@ -16,22 +17,20 @@ from .common import reports_errors
               show_default=True)
 @reports_errors
 def validate(paths, strict, fmt):
-    """Check game definitions (a game name, a directory or a game.yaml)."""
+    """Check game definitions (a game name, a directory or a game.yaml): every finding, sorted
+    by file and position, then a count. Exit 1 on errors (with --strict, on warnings too)."""
     findings = []
     for path in paths:
-        found = check_game(path)
-        findings.extend(found)
-        if fmt == "text":
-            for f in found:
-                click.echo(f.format())
-            if not found:
-                click.echo(f"{path}: no problems")
+        findings.extend(check_game(path))
+    findings.sort(key=Finding.sort_key)
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = len(findings) - errors
     if fmt == "json":
         click.echo(json.dumps([f.as_dict() for f in findings], indent=1))
     else:
+        for f in findings:
+            click.echo(f.format())
         click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning"
-                   f"{'s' * (warnings != 1)} in {len(paths)} game{'s' * (len(paths) != 1)}")
+                   f"{'s' * (warnings != 1)}")
     if errors or (strict and warnings):
         raise SystemExit(1)

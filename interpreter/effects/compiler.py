@@ -448,7 +448,8 @@ class Compiler:
                                            f"with '{op}'; compare numbers")
         kinds = {lt, rt} - {"any", "none"}
         if op in ("==", "!=") and len(kinds) == 2 and "num" in kinds and kinds & {"card", "str"}:
-            self.err(node, "TYPE", f"a {lt} is compared with a {rt}; this is never equal")
+            self.err(node, "TYPE", f"{_WORDS.get(lt, lt)} is compared with {_WORDS.get(rt, rt)}; "
+                                   "they are never equal")
         if isinstance(node.right, A.Const) and op in _CONST_COMPARE:
             return _CONST_COMPARE[op](l, node.right.value), "bool"
         return _COMPARE[op](l, r), "bool"
@@ -603,9 +604,9 @@ class Compiler:
         if name in g.functions:
             return self.call_function(node, name, args)
         if name not in BUILTINS:
+            # only what may be called inside an expression is suggested
             self.err(node, "REF-UNDEF", f"unknown function '{name}'",
-                     did_you_mean(name, list(BUILTINS) + list(SPECIAL) + list(g.functions)
-                                  + list(g.procedures)))
+                     did_you_mean(name, list(BUILTINS) + list(SPECIAL) + list(g.functions)))
         fn, rt, (lo, hi) = BUILTINS[name]
         if not lo <= len(args) <= hi:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
@@ -726,6 +727,9 @@ class Compiler:
                 raise GameError(f"unknown player zone {k!r}")
             return f"{p_fn(vm)}.{k}"
         return pkey
+
+
+_WORDS = {"num": "a number", "str": "a text", "card": "a card", "player": "a player"}
 
 
 def _fast_count(a):

@@ -173,9 +173,18 @@ def _parser(start: str) -> Lark:
                 propagate_positions=True, maybe_placeholders=True)
 
 
+# Terminals that can start a value; when most are expected, "a value" says it shorter.
+_VALUE_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "NONE", "LPAR", "LSQB", "MINUS",
+                "NOT"}
+
+
 def _readable(names) -> str:
+    names = set(names)
     words = []
-    for n in sorted(set(names)):
+    if {"NAME", "NUMBER", "STRING"} <= names:
+        names -= _VALUE_START
+        words.append("a value (a number, a name, a quoted text, a list, ...)")
+    for n in sorted(names):
         if n.startswith("__ANON") or n == "$END" and "_NL" in names:
             continue
         w = READABLE.get(n)

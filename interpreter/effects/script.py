@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
-from ..errors import GameError, did_you_mean
+from ..errors import CompileError, CompileErrors, GameError, did_you_mean
 from ..options import choice
 from . import ast as A
+from .builtins import BUILTINS, SPECIAL
 from .compiler import LOOP_LIMIT, POPPED, PUSHED, WAIT, Compiler, Scope, _elem
 
 
@@ -28,10 +29,13 @@ class ScriptCompiler:
         self.ops: list = []
         self.loops: list = []
         self.uid = 0
+        self.errors: list = []   # every statement's error, so one run reports them all
 
     def compile(self, stmts) -> list:
         for st in stmts:
             self.stmt(st)
+        if self.errors:
+            raise CompileErrors(self.errors)
         return self.ops
 
     # ------------------------------------------------------------ helpers
@@ -87,7 +91,13 @@ class ScriptCompiler:
 
     def stmt(self, st):
         meth = getattr(self, "_s_" + type(st).__name__)
-        meth(st)
+        try:
+            meth(st)
+        except CompileError as e:
+            self.errors.append(e)
+            var = getattr(st, "var", None)
+            if var and var not in self.scope.types:
+                self.scope.types[var] = "any"   # no second error for each later use of it
 
     # ------------------------------------------------------------ statements
     def _s_Assign(self, st):
@@ -219,6 +229,9 @@ class ScriptCompiler:
                 return nxt
             self.emit(set_player)
             return
+        if isinstance(target, A.Attr) and target.name in g.stats:
+            self.c.err(target, "SET", f"'{target.name}' is a stat, computed from its expression; "
+                                      "it cannot be set", "set a counter instead")
         self.c.err(target, "SET", "set works on a role, a game counter or a player's counter",
                    did_you_mean(getattr(target, "name", ""), g.player_counters))
 
@@ -284,6 +297,9 @@ class ScriptCompiler:
         call, var, g = st.call, st.var, self.g
         name = call.func
         if var is not None and name not in g.procedures and name not in g.mechanics:
+            if name not in BUILTINS and name not in SPECIAL:   # x = name(...): any of them fits
+                self.c.err(call, "REF-UNDEF", f"unknown function or procedure '{name}'",
+                           did_you_mean(name, [*BUILTINS, *SPECIAL, *g.procedures, *g.mechanics]))
             # x = min(...): an ordinary value, not a procedure call
             return self._s_Assign(A.Assign(var, call, line=st.line, col=st.col))
         if var is not None:
@@ -293,13 +309,14 @@ class ScriptCompiler:
             if len(call.args) > len(proc.params):
                 self.c.err(call, "ARGS", f"{name} takes {len(proc.params)} argument(s): "
                                          f"{', '.join(proc.params)}")
-            args = [self.expr(a)[0] for a in call.args]
-            names = list(proc.params[:len(args)])
+            want = getattr(proc, "types", {})
+            names = list(proc.params[:len(call.args)])
+            args = [self.arg(a, name, n, want.get(n)) for a, n in zip(call.args, names)]
             kw = {}
             for k, v in call.kwargs.items():
                 if k not in proc.params:
                     self.c.err(v, "ARGS", f"{name} has no parameter '{k}'", did_you_mean(k, proc.params))
-                kw[k] = self.expr(v)[0]
+                kw[k] = self.arg(v, name, k, want.get(k))
             missing = [p for p in proc.params if p not in names and p not in kw]
             if missing:
                 self.c.err(call, "ARGS", f"{name} needs {', '.join(missing)}")
@@ -335,6 +352,14 @@ class ScriptCompiler:
             vm.push(key, l, var)
             return PUSHED
         self.emit(call_op)
+
+    def arg(self, node, proc, param, want):
+        """A procedure's argument, compiled; its type must fit the declared one."""
+        f, t = self.expr(node)
+        if want and not _fits(want, t):
+            self.c.err(node, "TYPE", f"{proc}'s parameter '{param}' is a {_word(want)}, "
+                                     f"but this is a {_word(t)}")
+        return f
 
     def _s_RunProgram(self, st):
         key, phase, nxt = st.key, st.phase, self.pc + 1
@@ -497,3 +522,17 @@ class ScriptCompiler:
                 return nxt
             return repeat_next
         self._loop(head, st.body, init, cleanup=(left,))
+
+
+def _word(t: str) -> str:
+    return {"num": "number", "str": "text", "bool": "truth value"}.get(t, t).replace(
+        "list:", "list of ").replace("list of num", "list of number")
+
+
+def _fits(want: str, got: str) -> bool:
+    """Whether a value of static type `got` may be passed where `want` is declared."""
+    if want == "any" or got in ("any", "none") or want == got:
+        return True
+    if want.startswith("list") and got.startswith("list"):
+        return want == "list" or got == "list"
+    return False
