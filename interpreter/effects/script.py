@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..errors import GameError, did_you_mean
-from ..options import choice
+from ..options import choice, unique
 from . import ast as A
 from .compiler import LOOP_LIMIT, POPPED, PUSHED, WAIT, Compiler, Scope, _elem
 
@@ -143,6 +143,7 @@ class ScriptCompiler:
             return
         self.bind(var, et)
         by = self.who(st.by)
+        labelled = self.labels(st, et) if st.labelled is not None else None
 
         def choose(vm, fr):
             vals = values(vm)
@@ -154,9 +155,41 @@ class ScriptCompiler:
                 return nxt
             seat = by(vm)
             fr["pc"] = nxt
-            vm.ask([seat], {seat: choice(vals, et, otherwise)}, var, prompt)
+            opts = labelled(vm, vals) if labelled else choice(vals, et, otherwise)
+            vm.ask([seat], {seat: opts}, var, prompt)
             return WAIT
         self.emit(choose)
+
+    def labels(self, st, et):
+        """`labelled "text {it...}"`: every option's label made from its value, at once."""
+        types = self.scope.types
+        saved = types.get("it")
+        types["it"] = et
+        try:
+            text = self.template(st.labelled, st)
+        finally:
+            if saved is None:
+                types.pop("it", None)
+            else:
+                types["it"] = saved
+        otherwise = st.otherwise
+
+        def pairs(vm, vals):
+            l = vm.l
+            old = l.get("it")
+            names = []
+            for v in vals:
+                l["it"] = v
+                names.append(text(vm))
+            if old is None:
+                l.pop("it", None)
+            else:
+                l["it"] = old
+            out = [[name, v] for name, v in zip(unique(names), vals)]
+            if otherwise is not None:
+                out.append([otherwise, None])
+            return out
+        return pairs
 
     def _s_Gain(self, st):
         self.counter(st, st.counter)
@@ -210,6 +243,15 @@ class ScriptCompiler:
                 return
             self.c.err(target, "REF-UNDEF", f"'{name}' is not a role or a game counter",
                        did_you_mean(name, list(g.roles) + list(g.game_counters)))
+        if isinstance(target, A.Attr) and target.name in g.card_state:
+            card, _ = self.expr(target.obj)
+            name = target.name
+
+            def set_card_state(vm, fr):
+                vm.set_card_state(card(vm), name, f(vm))
+                return nxt
+            self.emit(set_card_state)
+            return
         if isinstance(target, A.Attr) and target.name in g.player_counters:
             p = self.who(target.obj)
             name = target.name
@@ -219,7 +261,8 @@ class ScriptCompiler:
                 return nxt
             self.emit(set_player)
             return
-        self.c.err(target, "SET", "set works on a role, a game counter or a player's counter",
+        self.c.err(target, "SET", "set works on a role, a game counter, a player's counter or "
+                                  "a card's state",
                    did_you_mean(getattr(target, "name", ""), g.player_counters))
 
     def _s_Move(self, st):
@@ -376,7 +419,11 @@ class ScriptCompiler:
         self.emit(log)
 
     def _s_EndGame(self, st):
+        draw = st.draw
+
         def end(vm, fr):
+            if draw:
+                vm.s["capped"] = True   # the result names no winner
             vm.end_game()
             return WAIT
         self.emit(end)

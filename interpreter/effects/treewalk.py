@@ -10,6 +10,7 @@ import operator
 
 from ..errors import GameError
 from . import ast as A
+from ..boards import board_functions
 from .builtins import BUILTINS
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
@@ -84,6 +85,8 @@ class TreeWalker:
         if isinstance(obj, str):
             if name == "label":
                 return g.card_labels[obj]
+            if name in g.card_state:
+                return s["cs"][name].get(obj, g.card_state[name].start)
             return g.cards[obj].get(name)
         raise GameError(f"{obj!r} has no {name!r}")
 
@@ -120,6 +123,14 @@ class TreeWalker:
         return [x for x in self._coll(node.coll, vm, env)
                 if self.eval(node.cond, vm, {**env, "it": x})]
 
+    def _Until(self, node, vm, env):
+        out = []
+        for x in self._coll(node.coll, vm, env):
+            if self.eval(node.cond, vm, {**env, "it": x}):
+                break
+            out.append(x)
+        return out
+
     def _Ranked(self, node, vm, env):
         xs = self._coll(node.coll, vm, env)
         keyed = [(self.eval(node.key, vm, {**env, "it": x}), x) for x in xs]
@@ -141,6 +152,9 @@ class TreeWalker:
 
     def _call(self, name, args, vm):
         args = [self._flatten_group(a, vm) for a in args]
+        if name not in BUILTINS and self.g.boards:   # a board's geometry, looked up per call
+            board = next(iter(self.g.boards.values()))
+            return board_functions(board)[name][0](vm, *args)
         fn = BUILTINS[name][0]
         return fn(vm, *args)
 
