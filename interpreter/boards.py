@@ -137,7 +137,10 @@ def board_functions(board: Board) -> dict:
             raise GameError(f"{cell!r} is not a cell of {board.name}") from None
 
     def height(vm, cell):
-        return len(vm.s["z"][key(cell)])
+        try:
+            return len(vm.s["z"][zkey[cell]])
+        except (KeyError, TypeError):
+            raise GameError(f"{cell!r} is not a cell of {board.name}") from None
 
     def room(vm, cell):
         if limit is None:
@@ -168,7 +171,7 @@ def board_functions(board: Board) -> dict:
         "room": (room, "num", (1, 1)),
         "top_card": (top_card, "card", (1, 1)),
         "cell_of": (cell_of, "str", (1, 1)),
-        "groups": (groups, "list", (1, 2)),
+        "groups": (groups, "list:list", (1, 2)),
     }
 
 

@@ -106,6 +106,11 @@ def _roll(vm, sides):
     return 1 + rng.below(vm.s, sides)
 
 
+def _join(vm, xs, sep=" "):
+    """The elements as one text: join(["c3", "d4"], ", ") -> "c3, d4"."""
+    return str(sep).join(vm.label(x) for x in xs)
+
+
 # name -> (function, result type, argument count range)
 BUILTINS = {
     "count": (_count, "num", (1, 1)),
@@ -130,6 +135,7 @@ BUILTINS = {
     "reversed": (_reverse, "list", (1, 1)),
     "without": (_others, "list", (2, 2)),
     "roll": (_roll, "num", (1, 1)),
+    "join": (_join, "str", (1, 2)),
 }
 
 # Builtins that need the compiler's help (zones by name, card rules): see compiler.py.

@@ -498,10 +498,7 @@ class Compiler:
                 l["it"] = x
                 if cond(vm):
                     out.append(x)
-            if old is _MISSING:
-                del l["it"]
-            else:
-                l["it"] = old
+            _restore(l, "it", old)   # (an empty collection never bound it)
             return out
         return where, ct
 
