@@ -321,6 +321,7 @@ class Builder:
             fn = self.compile_expr(comp, doc, ["functions", name, "expr"], fn_spec.expr, types)
             if fn is not None:
                 comp.function_cell(name).append(fn)
+                g.exprs["fn:" + name] = fn
         for name, spec in g.game_zones.items():
             if spec.visible_if:
                 where = ["boards", name, "visible_if"] if name in g.boards else \

@@ -54,7 +54,8 @@ class Compiler:
         self.keyed_player = {n: z for n, z in g.player_zones.items() if z.keys}
         self.keyed_game = {n: z for n, z in g.game_zones.items() if z.keys}
         self.stat_fns: dict = {}
-        self.fn_cells: dict = {}        # function name -> [compiled body] (filled by the builder)
+        # function name -> [compiled body]: filled by the builder, or from an earlier build
+        self.fn_cells: dict = {k[3:]: [f] for k, f in g.exprs.items() if k.startswith("fn:")}
         self.board_fns = {name: board_functions(b) for name, b in g.boards.items()}
         self.mechanic_names = set(g.mechanics)
         self.seats = range(max(g.players_max, 1))   # for key tables made once per seat
