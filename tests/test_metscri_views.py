@@ -131,7 +131,7 @@ def test_the_status_line_shows_the_budget_and_the_action_kind(game):
     from test_metscri_scenarios import act, start_turn, table
     s = table(game, board={"d4": ["7h-1"]})
     start_turn(game, s, [6])
-    assert "6 action points - action: rolling" in views.view(game, s, 1)["status"]
+    assert "6 action points - action: none yet" in views.view(game, s, 1)["status"]
     act(game, s, "turn d4 (0 AP)")
     status = views.view(game, s, 1)["status"]
     assert "P1's turn - 6 action points - action: turn - next turn-up costs 1" in status
