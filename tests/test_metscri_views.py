@@ -135,3 +135,30 @@ def test_the_status_line_shows_the_budget_and_the_action_kind(game):
     act(game, s, "turn d4 (0 AP)")
     status = views.view(game, s, 1)["status"]
     assert "P1's turn - 6 action points - action: turn - next turn-up costs 1" in status
+
+
+def test_the_terminal_draws_the_board_as_the_seat_sees_it(game):
+    from rich.console import Console
+
+    from interpreter import terminal
+    from test_metscri_scenarios import act, start_turn, table
+    s = table(game, players=2, board={"d4": ["7h-1"], "b2": ["qs-1", "5s-1"], "c1": ["9d-1"]})
+    s["cs"]["face_up"]["9d-1"] = True
+    start_turn(game, s, [6])
+    act(game, s, "spy d4 (4 AP)", then=["keep it secret"])
+
+    def screen(seat, rim=False):
+        con = Console(record=True, width=120, color_system=None)
+        v = views.view(game, s, seat)
+        if rim:
+            con.print(terminal.render_board(v["boards"]["board"], v["seat_label"], rim=True))
+        else:
+            terminal.render_view(con, v, [])
+        return con.export_text()
+    mine, theirs = screen(0), screen(1)
+    assert "7♥*" in mine and "7♥" not in theirs and "##+" in theirs   # spied: by me / by others
+    assert "##2" in mine                                              # a stack of 2, face down
+    assert "9♦" in mine and "9♦" in theirs                             # face up: for all
+    assert "action points" in mine and "action: spy" in mine          # the status line
+    rims = screen(0, rim=True)
+    assert "3" in rims and "7♥" not in rims
