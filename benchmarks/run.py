@@ -34,6 +34,14 @@ PLAN = {
         "count(missions where my.exploration * 2 >= it.difficulty)",
         "players ranked by [it.IP, it.fame, it.wealth, it.exploration, it.espionage]",
     ]},
+    # random bots never reach Metscri's goal: every playout runs to the default turn cap
+    "metscri": {"players": [2, 4], "exprs": [
+        'rim("d4") + 1',
+        "count(cells() where height(it) > 0)",
+        "count(cells() where height(it) > 0 and not top_card(it).face_up)",
+        "sum(rim(c) + 1 for c in cells() where height(it) > 0)",
+        'count(ray("d4", "n") until height(it) > 0)',
+    ]},
 }
 
 
