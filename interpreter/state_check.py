@@ -100,6 +100,8 @@ def _fields(g, s) -> None:
         raise _Damaged(f"'over' is {_describe(s['over'])}, not true or false")
     if not (s["phase"] is None or isinstance(s["phase"], str)):
         raise _Damaged(f"'phase' is {_describe(s['phase'])}, not a name or null")
+    if "capped" in s and not isinstance(s["capped"], bool):
+        raise _Damaged(f"'capped' is {_describe(s['capped'])}, not true or false")
     if not (s["result"] is None or isinstance(s["result"], dict)):
         raise _Damaged(f"'result' is {_describe(s['result'])}, not an object or null")
 
@@ -188,8 +190,6 @@ def _card_state(g, s) -> None:
             if c not in g.cards:
                 raise _Damaged(f"card state '{name}' names {_describe(c)}, not a card of "
                                "this game")
-    if "capped" in s and not isinstance(s["capped"], bool):
-        raise _Damaged(f"'capped' is {_describe(s['capped'])}, not true or false")
 
 
 def _roles(g, s) -> None:

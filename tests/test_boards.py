@@ -118,3 +118,22 @@ def test_board_builtins_need_a_board(tmp_path):
     with pytest.raises(GameDefError) as e:
         Game.load(str(dest))
     assert any("reads a board" in f.format() for f in e.value.findings)
+
+
+def test_a_saved_state_with_damaged_card_state_is_refused():
+    import json
+
+    from interpreter.errors import SaveFileError
+    game = load("metscri")
+    s = clear_flow(game.new_state(players=2, seed=1))
+    s["cs"]["face_up"]["7h-1"] = True
+    assert game.from_json(game.to_json(s)) == s
+    for damage in ({"face_up": {}}, {"face_up": {"nope": True}, "seen_by": {}}, []):
+        bad = json.loads(game.to_json(s))
+        bad["cs"] = damage
+        with pytest.raises(SaveFileError, match="card state|'cs'"):
+            game.from_json(json.dumps(bad))
+    bad = json.loads(game.to_json(s))
+    bad["capped"] = "yes"
+    with pytest.raises(SaveFileError, match="capped"):
+        game.from_json(json.dumps(bad))
