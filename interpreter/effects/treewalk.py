@@ -25,6 +25,7 @@ class TreeWalker:
         self.g = game
         # parsing is not walking: stats are parsed once, then walked on every read
         self.stats = {k: parse_expression(v) for k, v in game.stats.items()}
+        self.board_fns = None
 
     def eval(self, node, vm, env: dict):
         meth = getattr(self, "_" + type(node).__name__)
@@ -152,9 +153,10 @@ class TreeWalker:
 
     def _call(self, name, args, vm):
         args = [self._flatten_group(a, vm) for a in args]
-        if name not in BUILTINS and self.g.boards:   # a board's geometry, looked up per call
-            board = next(iter(self.g.boards.values()))
-            return board_functions(board)[name][0](vm, *args)
+        if name not in BUILTINS and self.g.boards:   # the first board's geometry functions
+            if self.board_fns is None:
+                self.board_fns = board_functions(next(iter(self.g.boards.values())))
+            return self.board_fns[name][0](vm, *args)
         fn = BUILTINS[name][0]
         return fn(vm, *args)
 
