@@ -40,6 +40,14 @@ PLAN = {
         "final_score(me)",
         "players ranked by [final_score(it), own_nobles(it)]",
     ]},
+    # random bots never reach Metscri's goal: every playout runs to the default turn cap
+    "metscri": {"players": [2, 4], "exprs": [
+        'rim("d4") + 1',
+        "count(cells() where height(it) > 0)",
+        "count(cells() where height(it) > 0 and not top_card(it).face_up)",
+        "sum(rim(c) + 1 for c in cells() where height(it) > 0)",
+        'count(ray("d4", "n") until height(it) > 0)',
+    ]},
 }
 
 

@@ -9,8 +9,10 @@ from .effects.compiler import Compiler, Scope, bind_it
 from .effects.parser import EffectSyntaxError, parse_expression, parse_script
 from .effects.script import ScriptCompiler
 from .errors import CompileError, Finding, did_you_mean
+from .boards import BOARD_FUNCTIONS, build_board, cell_name
+from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
-from .model import CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
+from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
 from .yamlio import locate, text_position
 
 
@@ -119,7 +121,16 @@ class Builder:
                 spec = spec or {}
                 target[name] = ZoneSpec(name, owner, spec.get("visibility", "all"),
                                         tuple(spec.get("keys") or ()), bool(spec.get("bag", False)),
-                                        spec.get("refill_from"), spec.get("description", ""))
+                                        spec.get("refill_from"), spec.get("description", ""),
+                                        spec.get("visible_if"))
+        self.load_boards(g)
+        for name, spec in (d.get("card_state") or {}).items():
+            spec = spec if isinstance(spec, dict) else {"start": spec}
+            kept = spec.get("kept_in")
+            g.card_state[name] = CardStateSpec(name, spec.get("start"),
+                                               tuple(kept) if kept is not None else None,
+                                               spec.get("type", "any"), spec.get("description", ""))
+        g.status = d.get("status")
         g.roles = tuple(d.get("roles") or ())
         for name, spec in (d.get("card_types") or {}).items():
             spec = spec or {}
@@ -150,11 +161,55 @@ class Builder:
         g.max_decisions = int(info.get("max_decisions", 100000))
         self.check_names(g)
         self.load_cards(g)
+        self.check_card_state_and_functions(g)
         self.compile_all(g)
         self.register_mechanic_prompts(g)
         errors = self.schema_errors or any(f.severity == "error" for f in self.findings)
         self.findings.extend(checks.all_findings(self, g, errors))
         return g
+
+    def load_boards(self, g):
+        """Each board becomes a group of game zones, one per cell, plus its geometry."""
+        for name, spec in (self.data.get("boards") or {}).items():
+            if name in g.game_zones:
+                self.add(self.doc, ["boards", name], "DUP-NAME",
+                         f"'{name}' is both a game zone and a board")
+                continue
+            remove = spec.get("remove")
+            if isinstance(remove, list):
+                cells = {cell_name(c, r) for c in range(int(spec["cols"]))
+                         for r in range(int(spec["rows"]))}
+                for i, cell in enumerate(remove):
+                    if cell not in cells:
+                        self.add(self.doc, ["boards", name, "remove", i], "REF-UNDEF",
+                                 f"'{cell}' is not a cell of a {spec['rows']}x{spec['cols']} grid",
+                                 did_you_mean(str(cell), cells), key=False)
+            board = build_board(name, spec)
+            g.boards[name] = board
+            g.game_zones[name] = ZoneSpec(name, "game", "all", board.cells,
+                                          description=board.description,
+                                          visible_if=board.visible_if)
+
+    def check_card_state_and_functions(self, g):
+        """Card state names must not hide card attributes; functions must not hide builtins."""
+        attrs = {k for a in g.cards.values() for k in a} | {"zone", "owner", "label"}
+        zones = set(g.game_zones) | set(g.player_zones)
+        for name, spec in g.card_state.items():
+            if name in attrs:
+                self.add(self.doc, ["card_state", name], "DUP-NAME",
+                         f"'{name}' is both a card attribute and a card state; card.{name} "
+                         "must mean one thing")
+            for i, z in enumerate(spec.kept_in or ()):
+                if z not in zones:
+                    self.add(self.doc, ["card_state", name, "kept_in", i], "REF-UNDEF",
+                             f"unknown zone '{z}'", did_you_mean(z, zones), key=False)
+        taken = set(BUILTINS) | set(SPECIAL) | set(g.procedures) | set(g.mechanics)
+        if g.boards:
+            taken |= set(BOARD_FUNCTIONS)
+        for name in g.functions:
+            if name in taken:
+                self.add(self.doc, ["functions", name], "DUP-NAME",
+                         f"'{name}' is already a builtin, procedure or mechanic")
 
     def register_mechanic_prompts(self, g):
         """A pending decision keeps its prompt's id: a mechanic's prompts get theirs now, after
@@ -175,10 +230,6 @@ class Builder:
                              f"'{n}' is both a {seen[n]} and a {what}; player.{n} must mean one thing")
                 seen[n] = what
         gseen = {}
-        for name in g.functions:
-            if name in g.procedures:
-                self.add(self.doc, ["functions", name], "DUP-NAME",
-                         f"'{name}' is both a function and a procedure")
         ggroups = (("game counter", ["counters", "game"], g.game_counters),
                    ("role", ["roles"], {r: 1 for r in g.roles}),
                    ("game zone", ["zones", "game"], g.game_zones),
@@ -261,6 +312,16 @@ class Builder:
         comp = Compiler(g)
         comp.card_attrs.update(a for a in self.skipped_attrs if isinstance(a, str))
         doc = self.doc
+        for name, spec in g.game_zones.items():
+            if spec.visible_if:
+                where = ["boards", name, "visible_if"] if name in g.boards else \
+                    ["zones", "game", name, "visible_if"]
+                fn = self.compile_expr(comp, doc, where, spec.visible_if,
+                                       {"card": "card", "viewer": "player"})
+                if fn is not None:
+                    g.exprs["visible:" + name] = fn
+        if g.status:
+            self.compile_status(comp, g)
         for name, text in g.stats.items():
             path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
                                                         dict) else ["stats", name]
@@ -316,10 +377,21 @@ class Builder:
         g.stat_fns = {name: fn for name, fn in comp.stat_fns.items() if name in g.stats}
         g.result_fn = _result_fn(g)
         g.zone_spec = _zone_spec_fn(g)
+        g.card_state_resets = _resets_fn(g)
+        g.stack_limit = _stack_limit_fn(g)
         g.discard_zone = {n: ct.discard_to for n, ct in g.card_types.items() if ct.discard_to}
         names = g.seat_names
         g.seat_label = lambda p: (names[p] if p is not None and p < len(names)
                                   else "nobody" if p is None else f"P{p + 1}")
+
+    def compile_status(self, comp, g):
+        try:
+            g.exprs["status"] = ScriptCompiler(comp, {"viewer": "player", "me": "player"}) \
+                .template(str(g.status), A.Pass(line=1, col=1))
+        except EffectSyntaxError as e:
+            self.add(self.doc, ["status"], "SYNTAX", e.message, key=False)
+        except CompileError as e:
+            self.add(self.doc, ["status"], e.code, e.message, e.hint, key=False)
 
     def compile_flow(self, comp, g):
         doc = self.doc
@@ -416,6 +488,34 @@ def _zone_spec_fn(g):
             cache[key] = s
         return s
     return spec
+
+
+def _base(key):
+    """A zone key's zone name: "board.d4" -> "board", "2.hand" -> "hand"."""
+    parts = key.split(".")
+    return parts[1] if parts[0].isdigit() else parts[0]
+
+
+def _resets_fn(g):
+    """zone key -> the card state names a card loses on entering it (cached)."""
+    cache = {}
+    kept = {name: set(spec.kept_in) for name, spec in g.card_state.items()
+            if spec.kept_in is not None}
+
+    def resets(key):
+        r = cache.get(key)
+        if r is None:
+            base = _base(key)
+            r = cache[key] = tuple(n for n, zones in kept.items() if base not in zones)
+        return r
+    return resets
+
+
+def _stack_limit_fn(g):
+    """zone key -> the most cards it may hold (a board cell's stack limit), or None."""
+    limits = {b.zone_key[c]: b.stack_limit for b in g.boards.values() if b.stack_limit
+              for c in b.cells}
+    return limits.get
 
 
 def build_game(path, document, data, schema_errors=False):

@@ -14,6 +14,7 @@ class ZoneSpec:
     bag: bool = False               # draws take a random card
     refill_from: Optional[str] = None   # when drawing from it empty, shuffle this zone into it
     description: str = ""
+    visible_if: Optional[str] = None    # per card: shown only to viewers for whom this holds
 
 
 @dataclass
@@ -22,6 +23,16 @@ class CounterSpec:
     start: Any = 0                  # int or an expression text evaluated at setup
     visibility: str = "all"
     min: Optional[int] = 0          # None = may go negative
+    description: str = ""
+
+
+@dataclass
+class CardStateSpec:
+    """A value every card carries in the state (face up, who has peeked), changed by effects."""
+    name: str
+    start: Any = None
+    kept_in: Optional[tuple] = None   # zones (by name) that keep the value; others reset it
+    type: str = "any"                 # "players": a list of seats (shown as seat labels)
     description: str = ""
 
 
@@ -94,6 +105,9 @@ class GameDef:
     ranking: Optional[str] = None                        # expression about `it`: list key
     evaluation: Optional[str] = None                     # greedy bot's evaluation about `it`
     max_decisions: int = 100000
+    boards: dict = field(default_factory=dict)           # name -> boards.Board (also a zone group)
+    card_state: dict = field(default_factory=dict)       # name -> CardStateSpec
+    status: Optional[str] = None                         # a text template shown to every seat
     sources: dict = field(default_factory=dict)          # text key -> Source
 
     # Filled by the compiler.
@@ -104,6 +118,8 @@ class GameDef:
     discard_zone: dict = field(default_factory=dict)     # card type -> zone
     result_fn: Optional[Callable] = None                 # vm -> {winners, scores, ...}
     zone_spec: Optional[Callable] = None                 # zone key -> ZoneSpec
+    card_state_resets: Optional[Callable] = None         # zone key -> card state names reset there
+    stack_limit: Optional[Callable] = None               # zone key -> most cards held, or None
     seat_label: Optional[Callable] = None                # seat -> "P1"
     warnings: list = field(default_factory=list)
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id

@@ -6,6 +6,9 @@ Layout:
   g                           game counters         pl  one dict of counters per seat
   z                           zone key -> card ids (last = top); player zones are "seat.name"
   loc                         card id -> zone key   roles  role -> seat
+  cs                          card state (declared card_state only): name -> {card: value}
+                              holding only values that differ from the start value
+  capped                      (only once set) the game was ended as a draw
   stack, pending              running scripts (frames) and the decision they wait for
   over, result, decisions, phase
 """
@@ -44,6 +47,8 @@ def initial_state(g, n: int, seed: int, variant: str, options: dict) -> dict:
         "z": z, "loc": loc, "roles": {r: None for r in g.roles},
         "stack": [{"p": "flow", "pc": 0, "l": {"me": None}, "r": None}],
         "pending": None, "over": False, "result": None, "decisions": 0, "phase": None,
+        # card state: name -> {card: value}, only for values other than the declared start
+        **({"cs": {k: {} for k in g.card_state}} if g.card_state else {}),
     }
 
 

@@ -33,6 +33,7 @@ def check(g, s) -> None:
         _fields(g, s)
         _counters(g, s)
         _zones(g, s)
+        _card_state(g, s)
         _roles(g, s)
         _stack(g, s)
         _pending(g, s)
@@ -99,6 +100,8 @@ def _fields(g, s) -> None:
         raise _Damaged(f"'over' is {_describe(s['over'])}, not true or false")
     if not (s["phase"] is None or isinstance(s["phase"], str)):
         raise _Damaged(f"'phase' is {_describe(s['phase'])}, not a name or null")
+    if "capped" in s and not isinstance(s["capped"], bool):
+        raise _Damaged(f"'capped' is {_describe(s['capped'])}, not true or false")
     if not (s["result"] is None or isinstance(s["result"], dict)):
         raise _Damaged(f"'result' is {_describe(s['result'])}, not an object or null")
 
@@ -168,6 +171,25 @@ def _loc_difference(loc: dict, where: dict) -> None:
                            f"but it is in '{key}'")
     extra = next(c for c in loc if c not in where)
     raise _Damaged(f"'loc' has {_describe(extra)}, not a card of this game")
+
+
+def _card_state(g, s) -> None:
+    """cs (only for a game with card_state): name -> {card id: value}, the game's names."""
+    if not g.card_state:
+        if "cs" in s:
+            raise _Damaged("it has card state ('cs'), which this game does not declare")
+        return
+    cs = s.get("cs")
+    if not isinstance(cs, dict) or set(cs) != set(g.card_state):
+        raise _Damaged(f"'cs' is {_describe(cs)}; the game's card state is "
+                       f"{sorted(g.card_state)}")
+    for name, values in cs.items():
+        if not isinstance(values, dict):
+            raise _Damaged(f"card state '{name}' is {_describe(values)}, not a map of cards")
+        for c in values:
+            if c not in g.cards:
+                raise _Damaged(f"card state '{name}' names {_describe(c)}, not a card of "
+                               "this game")
 
 
 def _roles(g, s) -> None:

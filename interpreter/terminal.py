@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
@@ -23,6 +23,7 @@ HELP = """Type the number of an option, or its exact label. Commands:
   show         draw the table again
   undo         take back your last decision (and the bots' decisions after it),
                unless cards were drawn or shuffled since
+  rim          (games with a board) each square's distance from the rim
   save [FILE]  write a save file (continue later with: rulebook play GAME --load FILE)
   quit         stop playing (saves first when --save was given)"""
 
@@ -39,7 +40,11 @@ def render_view(con: Console, v: dict, events: list) -> None:
     if v.get("phase"):
         title += f" - {v['phase']}"
     con.print(Rule(escape(title), style="bold cyan"))
+    if v.get("status"):
+        con.print(Text(v["status"], style="bold yellow"))
     con.print(_game_line(v))
+    for name, board in (v.get("boards") or {}).items():
+        con.print(render_board(board, v["seat_label"], title=name))
     con.print(_players_table(v))
     zones = _zones_table(v)
     if zones.row_count:
@@ -52,6 +57,57 @@ def render_view(con: Console, v: dict, events: list) -> None:
                         title_align="left", border_style="dim"))
     if v["waiting"] and "options" not in v:
         con.print(f"Waiting for {', '.join(v['waiting'])}.")
+
+
+# ------------------------------------------------------------------ boards
+BACK = "##"
+
+
+def render_board(board: dict, viewer: str, title: str = "", rim: bool = False) -> Group:
+    """A board as one seat sees it (from views._board): each square shows its top card (its
+    label, or ## for a card this seat may not see), the stack height when above 1, and a
+    mark from the card's state: * when a list of seats in it names this seat (a card it has
+    peeked at), + when such a list names only others. With rim, each square shows its
+    distance from the rim instead."""
+    t = Table(title=title or None, show_header=True, header_style="dim", box=None,
+              pad_edge=False, padding=(0, 1), show_lines=False)
+    t.add_column("", style="dim", justify="right")
+    at = {(c["col"], c["row"]): (name, c) for name, c in board["cells"].items()}
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for col in range(board["cols"]):
+        t.add_column(letters[col], justify="center", min_width=5)
+    for row in range(board["rows"] - 1, -1, -1):
+        cells = []
+        for col in range(board["cols"]):
+            hit = at.get((col, row))
+            if hit is None:
+                cells.append(Text(""))
+            elif rim:
+                cells.append(Text(str(hit[1]["rim"]), style="cyan"))
+            else:
+                cells.append(_square(hit[1]["cards"], viewer))
+        t.add_row(str(row + 1), *cells)
+    if rim:
+        return Group(t)
+    return Group(t, Text(f"{BACK} a card you may not see; a digit: stack height; * you have "
+                         "peeked at it, + others have; 'rim': distances from the rim",
+                         style="dim"))
+
+
+def _square(stack: list, viewer: str) -> Text:
+    if not stack:
+        return Text("·", style="dim")
+    top = stack[-1]
+    label = top.get("card")
+    lists = [x for k, x in top.items() if k != "card" and isinstance(x, list)]
+    mark = "*" if any(viewer in x for x in lists) else "+" if any(lists) else ""
+    text = Text(label if label is not None else BACK,
+                style="bold" if label is not None else "dim")
+    if mark:
+        text.append(mark, style="yellow")
+    if len(stack) > 1:
+        text.append(str(len(stack)), style="cyan")
+    return text
 
 
 def _game_line(v: dict) -> Text:
@@ -182,11 +238,13 @@ def render_simulation(con: Console, report: dict) -> None:
     con.print(t)
     length = report["length"]
     lines = [
-        f"draws (no single winner): {report['draws']}",
+        f"draws (no single winner, e.g. a capped game): {report['draws']}",
         f"game length: {length['mean']:.1f} decisions (sd {length['sd']:.1f}, "
         f"min {length['min']}, max {length['max']})",
         f"speed: {report['games_per_s']:.1f} games/s, {report['decisions_per_s']:.0f} decisions/s",
     ]
+    if report.get("options"):
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in report["options"].items()))
     if report["errors"]:
         lines.append(f"[bold red]errors: {report['errors']}[/]")
         lines += [f"  seed {e['seed']}: {escape(e['error'])}" for e in report["error_samples"]]

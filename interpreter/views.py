@@ -46,8 +46,11 @@ def view(game, s: dict, seat: int | None) -> dict:
                       "stats": stats, "zones": zones})
     zones = {}
     for name, spec in g.game_zones.items():
+        if name in g.boards:
+            continue
+        see = _card_test(g, vm, name, seat)
         for short, key in _keys(name, spec, ""):
-            zones[short] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label)
+            zones[short] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label, see)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
@@ -59,6 +62,11 @@ def view(game, s: dict, seat: int | None) -> dict:
         "waiting": [g.seat_label(p) for p in waiting],
         "over": s["over"],
     }
+    if g.boards:
+        v["boards"] = {name: _board(g, vm, s, b, seat) for name, b in g.boards.items()}
+    if "status" in g.exprs:
+        vm.l = {"viewer": seat, "me": seat}
+        v["status"] = g.exprs["status"](vm)
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s)
         v["options"] = game.options(s, seat)
@@ -71,8 +79,11 @@ def view(game, s: dict, seat: int | None) -> dict:
 
 
 def can_see(g, key: str, seat: int | None) -> bool:
-    """Whether a seat may look at the cards of one zone (key as in state["z"])."""
-    vis = g.zone_spec(key).visibility
+    """Whether a seat may look at all the cards of one zone (key as in state["z"])."""
+    spec = g.zone_spec(key)
+    if spec.visible_if:      # some of its cards may be hidden from this seat
+        return False
+    vis = spec.visibility
     if vis == "owner" and key[0].isdigit():
         return seat is not None and int(key.split(".", 1)[0]) == seat
     return vis == "all"
@@ -84,11 +95,49 @@ def _keys(name, spec, prefix):
     return [(name, f"{prefix}{name}")]
 
 
-def _zone(cards, visibility, see, label) -> dict:
+def _zone(cards, visibility, see, label, card_test=None) -> dict:
     z = {"visibility": visibility, "count": len(cards)}
     if see:
-        z["cards"] = [label[c] for c in cards]
+        z["cards"] = [label[c] if card_test is None or card_test(c) else HIDDEN for c in cards]
     return z
+
+
+HIDDEN = "(hidden)"   # a card whose identity this seat may not see
+
+
+def _card_test(g, vm, zone_name, seat):
+    """For a zone with visible_if: card -> may this seat see it; else None."""
+    fn = g.exprs.get("visible:" + zone_name)
+    if fn is None:
+        return None
+
+    def test(card):
+        vm.l = {"card": card, "viewer": seat}
+        return bool(fn(vm))
+    return test
+
+
+def _board(g, vm, s, board, seat) -> dict:
+    """A board as a seat sees it: per cell its rim distance and its stack, bottom first;
+    each card shows its label only if the seat may see it, and its public card state."""
+    see = _card_test(g, vm, board.name, seat)
+    public = [(name, spec) for name, spec in g.card_state.items()]
+    cs = s.get("cs", {})
+    cells = {}
+    for cell in board.cells:
+        stack = []
+        for c in s["z"][board.zone_key[cell]]:
+            entry = {"card": g.card_labels[c] if see is None or see(c) else None}
+            for name, spec in public:
+                value = cs[name].get(c, spec.start)
+                if spec.type == "players" and isinstance(value, list):
+                    value = [g.seat_label(p) for p in value]
+                entry[name] = value
+            stack.append(entry)
+        col, row = board.position[cell]
+        cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+    return {"shape": board.shape, "rows": board.rows, "cols": board.cols,
+            "stack_limit": board.stack_limit, "cells": cells}
 
 
 # ------------------------------------------------------------------ stats

@@ -131,16 +131,38 @@ class VM:
         z = s["z"]
         if dest not in z:
             raise GameError(f"no zone {dest!r}")
+        limit = self.g.stack_limit(dest)
+        if limit is not None and len(z[dest]) >= limit and s["loc"][card] != dest:
+            raise GameError(f"{dest} already holds {limit} cards, its limit")
         src = s["loc"][card]
         z[src].remove(card)
         z[dest].append(card)
         s["loc"][card] = dest
+        resets = self.g.card_state_resets(dest)
+        if resets:
+            self.reset_card_state(card, resets)
+
+    def set_card_state(self, card: str, name: str, value) -> None:
+        """A card's state value; the start value is stored as no entry (the state stays small)."""
+        if card not in self.g.cards:
+            raise GameError(f"{card!r} is not a card")
+        values = self.s["cs"][name]
+        if value == self.g.card_state[name].start:
+            values.pop(card, None)
+        else:
+            values[card] = list(value) if type(value) is list else value
+
+    def reset_card_state(self, card: str, names) -> None:
+        cs = self.s["cs"]
+        for name in names:
+            cs[name].pop(card, None)
 
     def draw(self, n: int, src: str, dest: str) -> int:
         """Move up to n cards from the top of src (random from a bag); returns how many."""
         s = self.s
         z, loc = s["z"], s["loc"]
         spec = self.g.zone_spec(src)
+        resets = self.g.card_state_resets(dest)
         drawn = 0
         for _ in range(n):
             pile = z[src]
@@ -156,6 +178,8 @@ class VM:
             c = pile.pop(rng.below(s, len(pile))) if spec.bag else pile.pop()
             z[dest].append(c)
             loc[c] = dest
+            if resets:
+                self.reset_card_state(c, resets)
             drawn += 1
         return drawn
 

@@ -270,10 +270,10 @@ def test_simulate_counts_a_broken_game_as_an_error(monkeypatch):
     from interpreter.commands import simulate
     real = simulate.play_one
 
-    def flaky(game, players, seed, variant, kind):
+    def flaky(game, players, seed, variant, kind, options=None):
         if seed == 1:
             raise KeyError("boom")
-        return real(game, players, seed, variant, kind)
+        return real(game, players, seed, variant, kind, options)
     monkeypatch.setattr(simulate, "play_one", flaky)
     r = run("simulate", "metras", "-n", 3, "--json")
     assert r.exit_code == 1
@@ -307,3 +307,17 @@ def test_secret_choices_of_two_humans_each_behind_a_pass_screen():
     first, second = out.index("Pass the device to P1"), out.index("Pass the device to P2")
     assert first < second
     assert "sealed bid for" in out[second:]
+
+
+def test_option_flag_sets_a_game_option_and_rejects_unknown_ones():
+    r = run("simulate", "metscri", "-n", 2, "--players", 2, "--option", "turn_cap=3", "--json")
+    assert r.exit_code == 0
+    report = json.loads(r.stdout)
+    assert report["options"] == {"turn_cap": 3} and report["draws"] == 2
+    r = run("simulate", "metscri", "-n", 1, "--option", "turncap=3")
+    assert r.exit_code == 1 and "no option 'turncap'" in r.stderr and "turn_cap" in r.stderr
+    r = run("simulate", "metscri", "-n", 1, "--option", "turn_cap=many")
+    assert r.exit_code == 1 and "not a whole number" in r.stderr
+    r = run("play", "metscri", "--players", 2, "--seed", 1, "--bots", "random",
+            "--option", "turn_cap=2", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)

@@ -92,6 +92,10 @@ VALUES = [
     ("first(market).multiplier", None),          # a card without the attribute
     # where / ranked by
     ("players where it.IP > 5", [0, 1, 3]),
+    ("players until it.IP < 5", [0, 1]),             # the elements before the first match
+    ("players until it.IP > 100", [0, 1, 2, 3]),
+    ("[] until true", []),
+    ("(players where it.IP > 100) where true", []),  # an empty collection binds no `it`
     ("opponents", [1, 2, 3]),
     ("opponents where it.wealth < my.espionage", [2, 3]),
     ("count(opponents where it.wealth < my.espionage)", 2),

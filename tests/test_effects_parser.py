@@ -65,6 +65,8 @@ STATEMENTS = [
     ("pass", A.Pass()),
     ('log "{me} wins"', A.Log("{me} wins")),
     ("end game", A.EndGame()),
+    ("end game as draw", A.EndGame(draw=True)),
+    ('x = choose one of xs labelled "{it}"', A.Choose("x", N("xs"), labelled="{it}")),
 ]
 
 

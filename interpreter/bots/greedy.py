@@ -34,8 +34,11 @@ class GreedyBot:
         cannot see is shuffled and the generator reseeded, so the lookahead cannot peek
         at the next card of a deck or the outcome of a roll."""
         s = game.clone(state)
+        spec = game.g.zone_spec
         for key, cards in s["z"].items():
-            if len(cards) > 1 and not can_see(game.g, key, seat):
+            # a zone with per-card visibility (a board's stack) keeps its order: the
+            # positions are public, only some identities are not
+            if len(cards) > 1 and not can_see(game.g, key, seat) and not spec(key).visible_if:
                 self.rng.shuffle(cards)
         s["rng"] = self.rng.getrandbits(64)
         if s["pending"] and s["pending"]["each"]:

@@ -64,3 +64,30 @@ def seat_arg(game: Game, text: str, n: int) -> int:
     if t.isdigit() and 1 <= int(t) <= n:
         return int(t) - 1
     raise Failed(f"no seat '{text}': seats are 1 to {n}")
+
+
+def option_args(game: Game, specs) -> dict:
+    """--option NAME=VALUE (repeatable) -> {name: value}, checked against the game's options
+    (the value is converted to the option's type when the game starts)."""
+    out = {}
+    for spec in specs or ():
+        name, eq, value = spec.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            raise Failed(f"--option {spec!r}: write NAME=VALUE, e.g. --option turn_cap=50")
+        if name not in game.g.options:
+            have = ", ".join(f"{k} (default {v})" for k, v in game.g.options.items()) or "none"
+            raise Failed(f"{game.g.name} has no option '{name}'; its options: {have}")
+        default = game.g.options[name]
+        if isinstance(default, bool):
+            if value.strip().lower() not in ("true", "false", "yes", "no", "1", "0"):
+                raise Failed(f"--option {name}: '{value}' is not true or false")
+            out[name] = value.strip().lower() in ("true", "yes", "1")
+        elif isinstance(default, int):
+            try:
+                out[name] = int(value)
+            except ValueError:
+                raise Failed(f"--option {name}: '{value}' is not a whole number") from None
+        else:
+            out[name] = value
+    return out

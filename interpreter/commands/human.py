@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import terminal, views
 from ..errors import did_you_mean
 
-COMMANDS = ("help", "show", "undo", "save", "quit")
+COMMANDS = ("help", "show", "rim", "undo", "save", "quit")
 
 
 class Human:
@@ -49,6 +49,8 @@ class Human:
                     con.print(terminal.HELP)
                 elif word.lower() == "show":
                     self.show(seat, again=True)
+                elif word.lower() == "rim":
+                    self.show_rim(seat)
                 else:
                     return word.lower(), arg.strip()
             else:
@@ -73,6 +75,18 @@ class Human:
             self.con.print(text, style="magenta", markup=False)
         self.notes.clear()
         terminal.render_options(self.con, v)
+
+
+    def show_rim(self, seat: int) -> None:
+        """Each board square's distance from the rim (0 on the rim)."""
+        v = views.view(self.session.game, self.session.state, seat)
+        boards = v.get("boards") or {}
+        if not boards:
+            self.con.print("This game has no board.")
+        for name, board in boards.items():
+            self.con.print(terminal.render_board(board, v["seat_label"],
+                                                 title=f"{name}: distance from the rim",
+                                                 rim=True))
 
 
 def read(con, prompt: str) -> str:

@@ -11,7 +11,7 @@ from .. import terminal
 from ..bots import BOTS, make_bot
 from ..errors import IllegalMove
 from . import savefile
-from .common import Failed, load_game, reports_errors, seat_arg
+from .common import Failed, load_game, option_args, reports_errors, seat_arg
 from .human import Human
 from .session import Session
 
@@ -32,18 +32,24 @@ HUMAN = "human"
 @click.option("--load", "load_path", metavar="FILE", help="Continue a saved game.")
 @click.option("--moves", "moves_path", metavar="FILE", help="Decisions by label, one per line, "
               "made in order for whichever seat must decide.")
+@click.option("--option", "option_specs", metavar="NAME=VALUE", multiple=True,
+              help="Set a game option (see: rulebook list), e.g. --option turn_cap=50. "
+                   "Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print only the result, as JSON.")
 @reports_errors
 def play(game_name, players, seed, variant, all_bots, bot_specs, save_path, load_path,
-         moves_path, as_json):
+         moves_path, option_specs, as_json):
     """Play GAME: you in seat 1 against bots, or any mix of people and bots."""
     game = load_game(game_name)
     con = terminal.console(quiet=as_json)
+    options = option_args(game, option_specs)
     if load_path:
         session = load_session(game, load_path, players, seed, variant)
+        if options and options != session.options:
+            click.echo("note: --option ignored: the save file has its own options", err=True)
     else:
         seed = random.randrange(10 ** 6) if seed is None else seed
-        session = Session(game, players, seed, variant)
+        session = Session(game, players, seed, variant, options)
     kinds = seat_kinds(game, session.players, all_bots, bot_specs)
     bots = {p: make_bot(k, game, session.seed * 1009 + p) for p, k in enumerate(kinds)
             if k != HUMAN}

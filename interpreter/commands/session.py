@@ -85,9 +85,10 @@ class Session:
         return undone
 
     def revealed_since(self, before: dict, seat: int) -> bool:
-        """Chance moved (the rng), or a card left a zone this seat could not see (a deck
-        drawn from its top reveals without any chance)."""
-        if before["rng"] != self.state["rng"]:
+        """Chance moved (the rng), a card's state changed (a card turned or peeked at), or a
+        card left a zone this seat could not see (a deck drawn from its top reveals without
+        any chance)."""
+        if before["rng"] != self.state["rng"] or before.get("cs") != self.state.get("cs"):
             return True
         g, loc = self.game.g, self.state["loc"]
         return any(loc[c] != key for key, cards in before["z"].items()

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from .. import terminal
 from ..bots import make_bot
 from ..errors import GameError, RulebookError
-from .common import load_game, reports_errors
+from .common import load_game, option_args, reports_errors
 
 ERROR_SAMPLES = 5
 
@@ -27,14 +27,18 @@ ERROR_SAMPLES = 5
 @click.option("--bots", "kind", default="random", show_default=True, metavar="KIND",
               help="The bot in every seat.")
 @click.option("--variant", help="A variant of the game.")
+@click.option("--option", "option_specs", metavar="NAME=VALUE", multiple=True,
+              help="Set a game option (see: rulebook list), e.g. --option turn_cap=50. "
+                   "Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @reports_errors
-def simulate(game_name, games, players, seed, kind, variant, as_json):
+def simulate(game_name, games, players, seed, kind, variant, option_specs, as_json):
     """Run N bot games of GAME: win rates, draws, game length."""
     game = load_game(game_name)
+    options = option_args(game, option_specs)
     make_bot(kind, game, 0)   # an unknown bot fails before the run
     try:   # a bad player count or variant stops here; a rule bug is counted per game below
-        players = game.new_state(players, seed, variant)["n"]
+        players = game.new_state(players, seed, variant, options)["n"]
     except GameError:
         players = players or game.g.players_min
     con = terminal.console(quiet=as_json)
@@ -46,7 +50,7 @@ def simulate(game_name, games, players, seed, kind, variant, as_json):
         task = bar.add_task("games", total=games)
         for i in range(games):
             try:
-                result, length = play_one(game, players, seed + i, variant, kind)
+                result, length = play_one(game, players, seed + i, variant, kind, options)
                 results.append(result)
                 lengths.append(length)
             except Exception as e:   # one broken game must not end the run: record it
@@ -55,6 +59,7 @@ def simulate(game_name, games, players, seed, kind, variant, as_json):
             bar.advance(task)
     elapsed = max(time.perf_counter() - start, 1e-9)
     report = summarise(game, players, seed, kind, variant, results, lengths, errors, elapsed)
+    report["options"] = {**game.g.options, **options}
     if as_json:
         click.echo(json.dumps(report))
     else:
@@ -63,9 +68,9 @@ def simulate(game_name, games, players, seed, kind, variant, as_json):
         raise SystemExit(1)
 
 
-def play_one(game, players, seed, variant, kind):
+def play_one(game, players, seed, variant, kind, options=None):
     """One bot game; returns (result, decisions made)."""
-    s = game.new_state(players, seed, variant)
+    s = game.new_state(players, seed, variant, options)
     bots = [make_bot(kind, game, seed * 1009 + p) for p in range(s["n"])]
     decisions = 0
     while not game.is_over(s):

@@ -83,6 +83,13 @@ class Where(Node):
 
 
 @dataclass
+class Until(Node):
+    """COLL until COND: the elements before the first one for which COND holds."""
+    coll: Node
+    cond: Node
+
+
+@dataclass
 class Ranked(Node):
     coll: Node
     key: Node
@@ -130,6 +137,7 @@ class Choose(Node):
     each: Optional[Node] = None    # simultaneous: by each of PLAYERS
     otherwise: Optional[str] = None
     prompt: Optional[str] = None
+    labelled: Optional[str] = None  # a label template about `it`, per option
 
 
 @dataclass
@@ -216,7 +224,7 @@ class Log(Node):
 
 @dataclass
 class EndGame(Node):
-    pass
+    draw: bool = False      # end game as draw: nobody wins
 
 
 @dataclass

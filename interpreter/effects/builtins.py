@@ -4,6 +4,8 @@ The language is closed: these and the game's own names are all an effect can rea
 """
 from __future__ import annotations
 
+from .. import rng
+
 
 def _count(vm, x):
     return len(x) if x is not None else 0
@@ -120,6 +122,19 @@ def _bundles(vm, cards, attribute):
     return out
 
 
+def _roll(vm, sides):
+    """A die roll from the state's seeded generator: 1..sides."""
+    if type(sides) is not int or sides < 1:
+        from ..errors import GameError
+        raise GameError(f"roll() needs a number of sides of 1 or more, not {sides!r}")
+    return 1 + rng.below(vm.s, sides)
+
+
+def _join(vm, xs, sep=" "):
+    """The elements as one text: join(["c3", "d4"], ", ") -> "c3, d4"."""
+    return str(sep).join(vm.label(x) for x in xs)
+
+
 # name -> (function, result type, argument count range)
 BUILTINS = {
     "count": (_count, "num", (1, 1)),
@@ -144,6 +159,8 @@ BUILTINS = {
     "reversed": (_reverse, "list", (1, 1)),
     "without": (_others, "list", (2, 2)),
     "bundles": (_bundles, "list:list:card", (2, 2)),
+    "roll": (_roll, "num", (1, 1)),
+    "join": (_join, "str", (1, 2)),
 }
 
 # Builtins that need the compiler's help (zones by name, card rules): see compiler.py.

@@ -14,6 +14,7 @@ from typing import Callable
 
 from ..errors import CompileError, GameError, did_you_mean
 from . import ast as A
+from ..boards import BOARD_FUNCTIONS, board_functions
 from .builtins import BUILTINS, SPECIAL
 
 WAIT, PUSHED, POPPED = -1, -2, -3
@@ -54,6 +55,7 @@ class Compiler:
         self.keyed_game = {n: z for n, z in g.game_zones.items() if z.keys}
         self.stat_fns: dict = {}
         self.function_fns: dict = {}
+        self.board_fns = {name: board_functions(b) for name, b in g.boards.items()}
         self.mechanic_names = set(g.mechanics)
         self.seats = range(max(g.players_max, 1))   # for key tables made once per seat
 
@@ -182,7 +184,7 @@ class Compiler:
         pfields = set(g.player_counters) | set(g.stats) | set(g.player_zones) | set(PLAYER_FIELDS)
         pf = self.player_member(node, None, name, on_value=True)[0] if name in pfields else None
         cf = (self.card_member(node, None, name, on_value=True)[0]
-              if name in self.card_attrs or name in CARD_FIELDS else None)
+              if name in self.card_attrs or name in CARD_FIELDS or name in g.card_state else None)
 
         def dyn(vm):
             v = obj(vm)
@@ -332,6 +334,20 @@ class Compiler:
 
     def card_member(self, node, obj, name, on_value=False):
         cards = self.g.cards
+        if name in self.g.card_state:
+            spec = self.g.card_state[name]
+            start = spec.start
+
+            def f(vm, c):
+                return vm.s["cs"][name].get(c, start)
+            t = ("bool" if isinstance(start, bool) else "num" if isinstance(start, int)
+                 else "list:player" if spec.type == "players" else "any")
+            if on_value:
+                return f, t
+            local = self.local_name(node.obj)
+            if local is not None:
+                return (lambda vm: vm.s["cs"][name].get(vm.l[local], start)), t
+            return (lambda vm: f(vm, obj(vm))), t
         if name == "id":
             def f(vm, c):
                 return c
@@ -374,6 +390,10 @@ class Compiler:
         return (lambda vm: f(vm, obj(vm))), t
 
     def _x_Index(self, node, scope):
+        if isinstance(node.obj, A.Name) and node.obj.name in self.keyed_game \
+                and node.obj.name not in scope.types:
+            zkey = self.game_group_key(node, scope)
+            return (lambda vm: vm.s["z"][zkey(vm)]), "list:card"
         obj, t = self.expr(node.obj, scope, raw=True)
         key, kt = self.expr(node.key, scope)
         if t.startswith("pgroup:"):
@@ -396,6 +416,45 @@ class Compiler:
                     return None
                 raise GameError(f"{o!r} has no entry {k!r}") from None
         return index, (_elem(t) if t.startswith("list") else "any")
+
+    def game_group_key(self, node, scope):
+        """GROUP[key] for a game zone group (a board's cells): f(vm) -> zone key."""
+        name = node.obj.name
+        keys = set(self.g.game_zones[name].keys)
+        if isinstance(node.key, A.Const):
+            if node.key.value not in keys:
+                self.err(node.key, "REF-UNDEF", f"'{name}' has no zone '{node.key.value}'",
+                         did_you_mean(str(node.key.value), keys))
+            zkey = f"{name}.{node.key.value}"
+            return lambda vm: zkey
+        k, _ = self.expr(node.key, scope)
+        table = {key: f"{name}.{key}" for key in keys}
+
+        def key(vm):
+            v = k(vm)
+            try:
+                return table[v]
+            except (KeyError, TypeError):
+                raise GameError(f"'{name}' has no zone {v!r}") from None
+        return key
+
+    def _x_Until(self, node, scope):
+        coll, ct = self.expr(node.coll, scope)
+        self.require_list(node.coll, ct)
+        cond, _ = self.expr(node.cond, scope.child(it=_elem(ct)))
+
+        def until(vm):
+            l = vm.l
+            old = l.get("it", _MISSING)
+            out = []
+            for x in coll(vm):
+                l["it"] = x
+                if cond(vm):
+                    break
+                out.append(x)
+            _restore(l, "it", old)
+            return out
+        return until, ct
 
     def _x_BinOp(self, node, scope):
         l, lt = self.expr(node.left, scope)
@@ -603,11 +662,26 @@ class Compiler:
             return holder, "player"
         if name in g.functions:
             return self.call_function(node, name, args)
-        if name not in BUILTINS:
+        if name in BOARD_FUNCTIONS and name not in BUILTINS:
+            if not g.boards:
+                self.err(node, "REF-UNDEF", f"{name}() reads a board, and this game declares none")
+            board = node.kwargs.get("board")
+            if board is None:
+                table = next(iter(self.board_fns.values()))
+            elif isinstance(board, A.Const) and board.value in self.board_fns:
+                table = self.board_fns[board.value]
+            else:
+                self.err(board, "REF-UNDEF", "board= names a declared board, in quotes",
+                         did_you_mean(str(getattr(board, "value", "")), g.boards))
+            spec = table[name]
+        elif name not in BUILTINS:
             # only what may be called inside an expression is suggested
             self.err(node, "REF-UNDEF", f"unknown function '{name}'",
-                     did_you_mean(name, list(BUILTINS) + list(SPECIAL) + list(g.functions)))
-        fn, rt, (lo, hi) = BUILTINS[name]
+                     did_you_mean(name, list(BUILTINS) + list(SPECIAL) + list(g.functions)
+                                  + (list(BOARD_FUNCTIONS) if g.boards else [])))
+        else:
+            spec = BUILTINS[name]
+        fn, rt, (lo, hi) = spec
         if not lo <= len(args) <= hi:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
             self.err(node, "ARGS", f"{name}() takes {want} argument(s), not {len(args)}")
@@ -629,6 +703,8 @@ class Compiler:
         if len(fns) == 2:
             a, b = fns
             return (lambda vm: fn(vm, a(vm), b(vm))), rt
+        if not fns:
+            return (lambda vm: fn(vm)), rt
         return (lambda vm: fn(vm, *[f(vm) for f in fns])), rt
 
     def call_function(self, node, name, args):
@@ -685,6 +761,9 @@ class Compiler:
                 return lambda vm: f"{obj(vm)}.{zn}"
             self.err(node, "ZONE", f"'{node.name}' is not a zone",
                      did_you_mean(node.name, g.zone_names()))
+        if isinstance(node, A.Index) and isinstance(node.obj, A.Name) \
+                and node.obj.name in self.keyed_game and node.obj.name not in scope.types:
+            return self.game_group_key(node, scope)
         if isinstance(node, A.Index):
             obj, t = self.expr(node.obj, scope, raw=True)
             k, _ = self.expr(node.key, scope)

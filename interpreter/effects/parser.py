@@ -86,6 +86,7 @@ class _ToAst(Transformer):
     def neg(self, m, c): return A.Neg(c[0], **_pos(m))
     def cond_expr(self, m, c): return A.CondExpr(c[0], c[1], c[2], **_pos(m))
     def where(self, m, c): return A.Where(c[0], c[1], **_pos(m))
+    def until(self, m, c): return A.Until(c[0], c[1], **_pos(m))
     def ranked(self, m, c): return A.Ranked(c[0], c[1], **_pos(m))
     def list_(self, m, c): return A.ListExpr([x for x in c if x is not None], **_pos(m))
     def list_comp(self, m, c): return A.Comprehension(c[0], str(c[1]), c[2], **_pos(m))
@@ -128,6 +129,7 @@ class _ToAst(Transformer):
     def each_opt(self, m, c): return ("each", c[0])
     def otherwise_opt(self, m, c): return ("otherwise", str(c[0])[1:-1])
     def prompt_opt(self, m, c): return ("prompt", str(c[0])[1:-1])
+    def labelled_opt(self, m, c): return ("labelled", str(c[0])[1:-1])
 
     def gain(self, m, c): return A.Gain(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
     def lose(self, m, c): return A.Lose(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
@@ -143,7 +145,8 @@ class _ToAst(Transformer):
     def break_stmt(self, m, c): return A.Break(**_pos(m))
     def pass_stmt(self, m, c): return A.Pass(**_pos(m))
     def log_stmt(self, m, c): return A.Log(str(c[0])[1:-1], **_pos(m))
-    def end_stmt(self, m, c): return A.EndGame(**_pos(m))
+    def end_stmt(self, m, c): return A.EndGame(draw=bool(c), **_pos(m))
+    def draw_opt(self, m, c): return True
 
     def if_stmt(self, m, c):
         branches = [(c[0], c[1])]

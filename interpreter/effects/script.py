@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 from ..errors import CompileError, CompileErrors, GameError, did_you_mean
-from ..options import choice
+from ..options import choice, unique
 from . import ast as A
+from ..boards import BOARD_FUNCTIONS
 from .builtins import BUILTINS, SPECIAL
 from .compiler import LOOP_LIMIT, POPPED, PUSHED, WAIT, Compiler, Scope, _elem
 
@@ -153,6 +154,7 @@ class ScriptCompiler:
             return
         self.bind(var, et)
         by = self.who(st.by)
+        labelled = self.labels(st, et) if st.labelled is not None else None
 
         def choose(vm, fr):
             vals = values(vm)
@@ -164,9 +166,41 @@ class ScriptCompiler:
                 return nxt
             seat = by(vm)
             fr["pc"] = nxt
-            vm.ask([seat], {seat: choice(vals, et, otherwise)}, var, prompt)
+            opts = labelled(vm, vals) if labelled else choice(vals, et, otherwise)
+            vm.ask([seat], {seat: opts}, var, prompt)
             return WAIT
         self.emit(choose)
+
+    def labels(self, st, et):
+        """`labelled "text {it...}"`: every option's label made from its value, at once."""
+        types = self.scope.types
+        saved = types.get("it")
+        types["it"] = et
+        try:
+            text = self.template(st.labelled, st)
+        finally:
+            if saved is None:
+                types.pop("it", None)
+            else:
+                types["it"] = saved
+        otherwise = st.otherwise
+
+        def pairs(vm, vals):
+            l = vm.l
+            old = l.get("it")
+            names = []
+            for v in vals:
+                l["it"] = v
+                names.append(text(vm))
+            if old is None:
+                l.pop("it", None)
+            else:
+                l["it"] = old
+            out = [[name, v] for name, v in zip(unique(names), vals)]
+            if otherwise is not None:
+                out.append([otherwise, None])
+            return out
+        return pairs
 
     def _s_Gain(self, st):
         self.counter(st, st.counter)
@@ -220,6 +254,15 @@ class ScriptCompiler:
                 return
             self.c.err(target, "REF-UNDEF", f"'{name}' is not a role or a game counter",
                        did_you_mean(name, list(g.roles) + list(g.game_counters)))
+        if isinstance(target, A.Attr) and target.name in g.card_state:
+            card, _ = self.expr(target.obj)
+            name = target.name
+
+            def set_card_state(vm, fr):
+                vm.set_card_state(card(vm), name, f(vm))
+                return nxt
+            self.emit(set_card_state)
+            return
         if isinstance(target, A.Attr) and target.name in g.player_counters:
             p = self.who(target.obj)
             name = target.name
@@ -232,7 +275,8 @@ class ScriptCompiler:
         if isinstance(target, A.Attr) and target.name in g.stats:
             self.c.err(target, "SET", f"'{target.name}' is a stat, computed from its expression; "
                                       "it cannot be set", "set a counter instead")
-        self.c.err(target, "SET", "set works on a role, a game counter or a player's counter",
+        self.c.err(target, "SET", "set works on a role, a game counter, a player's counter or "
+                                  "a card's state",
                    did_you_mean(getattr(target, "name", ""), g.player_counters))
 
     def _s_Move(self, st):
@@ -297,9 +341,12 @@ class ScriptCompiler:
         call, var, g = st.call, st.var, self.g
         name = call.func
         if var is not None and name not in g.procedures and name not in g.mechanics:
-            if name not in BUILTINS and name not in SPECIAL:   # x = name(...): any of them fits
+            board_fns = BOARD_FUNCTIONS if g.boards else ()
+            if name not in BUILTINS and name not in SPECIAL and name not in g.functions \
+                    and name not in board_fns:      # x = name(...): any of them fits
                 self.c.err(call, "REF-UNDEF", f"unknown function or procedure '{name}'",
-                           did_you_mean(name, [*BUILTINS, *SPECIAL, *g.procedures, *g.mechanics]))
+                           did_you_mean(name, [*BUILTINS, *SPECIAL, *g.functions, *board_fns,
+                                               *g.procedures, *g.mechanics]))
             # x = min(...): an ordinary value, not a procedure call
             return self._s_Assign(A.Assign(var, call, line=st.line, col=st.col))
         if var is not None:
@@ -401,7 +448,11 @@ class ScriptCompiler:
         self.emit(log)
 
     def _s_EndGame(self, st):
+        draw = st.draw
+
         def end(vm, fr):
+            if draw:
+                vm.s["capped"] = True   # the result names no winner
             vm.end_game()
             return WAIT
         self.emit(end)

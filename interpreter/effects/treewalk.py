@@ -10,6 +10,7 @@ import operator
 
 from ..errors import GameError
 from . import ast as A
+from ..boards import board_functions
 from .builtins import BUILTINS
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
@@ -25,6 +26,7 @@ class TreeWalker:
         # parsing is not walking: stats are parsed once, then walked on every read
         self.stats = {k: parse_expression(v) for k, v in game.stats.items()}
         self.functions = {k: parse_expression(f.expr) for k, f in game.functions.items()}
+        self.board_fns = None
 
     def eval(self, node, vm, env: dict):
         meth = getattr(self, "_" + type(node).__name__)
@@ -85,6 +87,8 @@ class TreeWalker:
         if isinstance(obj, str):
             if name == "label":
                 return g.card_labels[obj]
+            if name in g.card_state:
+                return s["cs"][name].get(obj, g.card_state[name].start)
             return g.cards[obj].get(name)
         raise GameError(f"{obj!r} has no {name!r}")
 
@@ -121,6 +125,14 @@ class TreeWalker:
         return [x for x in self._coll(node.coll, vm, env)
                 if self.eval(node.cond, vm, {**env, "it": x})]
 
+    def _Until(self, node, vm, env):
+        out = []
+        for x in self._coll(node.coll, vm, env):
+            if self.eval(node.cond, vm, {**env, "it": x}):
+                break
+            out.append(x)
+        return out
+
     def _Ranked(self, node, vm, env):
         xs = self._coll(node.coll, vm, env)
         keyed = [(self.eval(node.key, vm, {**env, "it": x}), x) for x in xs]
@@ -148,6 +160,10 @@ class TreeWalker:
 
     def _call(self, name, args, vm):
         args = [self._flatten_group(a, vm) for a in args]
+        if name not in BUILTINS and self.g.boards:   # the first board's geometry functions
+            if self.board_fns is None:
+                self.board_fns = board_functions(next(iter(self.g.boards.values())))
+            return self.board_fns[name][0](vm, *args)
         fn = BUILTINS[name][0]
         return fn(vm, *args)
 
