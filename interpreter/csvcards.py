@@ -14,7 +14,7 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from .errors import Finding
-from .yamlio import MAX_BYTES, YamlDoc
+from .yamlio import YamlDoc, read_text
 
 _INT = re.compile(r"^-?\d+$")
 
@@ -95,19 +95,8 @@ def typed(value: str, quoted: bool):
 
 
 def read_csv(path: Path, display: str, findings: list) -> CsvDoc | None:
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        findings.append(Finding(display, 1, 1, "FILE", f"cannot read the file: {e.strerror}"))
-        return None
-    if len(raw) > MAX_BYTES:
-        findings.append(Finding(display, 1, 1, "YAML-SIZE",
-                                f"the file is {len(raw)} bytes; at most {MAX_BYTES} are read"))
-        return None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        findings.append(Finding(display, 1, 1, "YAML-ENCODING", f"not UTF-8 text ({e.reason})"))
+    text = read_text(path, display, findings, "utf-8-sig")   # a spreadsheet may write a BOM
+    if text is None:
         return None
     rows = split_cells(text)
     cards = CommentedSeq()

@@ -31,13 +31,8 @@ class YamlDoc:
         return cards if isinstance(cards, list) else []
 
 
-def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
-    """Parse a YAML file; problems are appended to `findings` (never raised).
-
-    A first pass over the parser's events (no objects are built) refuses tags, alias bombs
-    and trees nested too deeply, and finds duplicate keys with both positions; only then is
-    the file built, with duplicates allowed (the first one wins) so that the rest of the
-    file is still checked."""
+def read_text(path: Path, display: str, findings: list, encoding: str = "utf-8") -> str | None:
+    """A game file's text, or None with a finding: unreadable, too large, or not UTF-8."""
     try:
         raw = path.read_bytes()
     except OSError as e:
@@ -48,9 +43,21 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
                                 f"the file is {len(raw)} bytes; at most {MAX_BYTES} are read"))
         return None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode(encoding)
     except UnicodeDecodeError as e:
         findings.append(Finding(display, 1, 1, "YAML-ENCODING", f"not UTF-8 text ({e.reason})"))
+        return None
+
+
+def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
+    """Parse a YAML file; problems are appended to `findings` (never raised).
+
+    A first pass over the parser's events (no objects are built) refuses tags, alias bombs
+    and trees nested too deeply, and finds duplicate keys with both positions; only then is
+    the file built, with duplicates allowed (the first one wins) so that the rest of the
+    file is still checked."""
+    text = read_text(path, display, findings)
+    if text is None:
         return None
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = True

@@ -184,3 +184,16 @@ def load(name: str = "metras") -> Game:
     if name not in _GAMES:
         _GAMES[name] = Game.load(name)
     return _GAMES[name]
+
+
+def strings(x):
+    """Every text inside a view (keys included: a label must not hide in a key either)."""
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            yield from strings(k)
+            yield from strings(v)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            yield from strings(v)

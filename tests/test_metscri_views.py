@@ -13,7 +13,7 @@ import re
 import pytest
 
 from interpreter import views
-from scenario import load
+from scenario import load, strings
 
 LABEL = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♠♥♦♣]")
 
@@ -21,18 +21,6 @@ LABEL = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♠♥♦♣]")
 @pytest.fixture(scope="module")
 def game():
     return load("metscri")
-
-
-def strings(x):
-    if isinstance(x, str):
-        yield x
-    elif isinstance(x, dict):
-        for k, v in x.items():
-            yield from strings(k)
-            yield from strings(v)
-    elif isinstance(x, (list, tuple)):
-        for v in x:
-            yield from strings(v)
 
 
 def may_see(s, card, seat) -> bool:

@@ -10,24 +10,12 @@ import pytest
 from interpreter import views
 from interpreter.game import Game
 from interpreter.model import CounterSpec
+from scenario import strings
 
 
 @pytest.fixture(scope="module")
 def metras():
     return Game.load("metras")
-
-
-def strings(x):
-    """Every text inside a view (keys included: a label must not hide in a key either)."""
-    if isinstance(x, str):
-        yield x
-    elif isinstance(x, dict):
-        for k, v in x.items():
-            yield from strings(k)
-            yield from strings(v)
-    elif isinstance(x, (list, tuple)):
-        for v in x:
-            yield from strings(v)
 
 
 def card_finder(game):
