@@ -238,6 +238,7 @@ def render_simulation(con: Console, report: dict) -> None:
     con.print(t)
     length = report["length"]
     lines = [
+        f"completed: {report['completed']} of {report['games']}, in error: {report['errors']}",
         f"draws (no single winner, e.g. a capped game): {report['draws']}",
         f"game length: {length['mean']:.1f} decisions (sd {length['sd']:.1f}, "
         f"min {length['min']}, max {length['max']})",
@@ -246,7 +247,7 @@ def render_simulation(con: Console, report: dict) -> None:
     if report.get("options"):
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in report["options"].items()))
     if report["errors"]:
-        lines.append(f"[bold red]errors: {report['errors']}[/]")
+        lines.append(f"[bold red]games in error: {report['errors']}[/]")
         lines += [f"  seed {e['seed']}: {escape(e['error'])}" for e in report["error_samples"]]
     for line in lines:
         con.print(line)
