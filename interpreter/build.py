@@ -312,6 +312,13 @@ class Builder:
         comp = Compiler(g)
         comp.card_attrs.update(a for a in self.skipped_attrs if isinstance(a, str))
         doc = self.doc
+        # functions first: a broken one is reported here, once; its uses then see a stand-in
+        for name, spec in g.functions.items():
+            comp.function(name)
+            if name in comp.function_errors:
+                self.report(doc, ["functions", name, "expr"], comp.function_errors[name])
+            else:
+                self.parsed.append(parse_expression(spec.expr))   # for the usage checks
         for name, spec in g.game_zones.items():
             if spec.visible_if:
                 where = ["boards", name, "visible_if"] if name in g.boards else \
@@ -333,12 +340,6 @@ class Builder:
                     fn = None
             if fn is None:   # reported once, here; its uses elsewhere are not errors too
                 comp.stat_fns[name] = lambda vm, p: 0
-        for name, spec in g.functions.items():
-            try:
-                self.parsed.append(parse_expression(spec.expr))   # for the usage checks
-                comp.function(name)
-            except (CompileError, EffectSyntaxError) as e:
-                self.report(doc, ["functions", name, "expr"], e)
         playable = g.exprs.setdefault("playable", {})
         for name, ct in g.card_types.items():
             if ct.effect:

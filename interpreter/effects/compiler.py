@@ -55,6 +55,7 @@ class Compiler:
         self.keyed_game = {n: z for n, z in g.game_zones.items() if z.keys}
         self.stat_fns: dict = {}
         self.function_fns: dict = {}
+        self.function_errors: dict = {}     # function name -> its compile error
         self.board_fns = {name: board_functions(b) for name, b in g.boards.items()}
         self.mechanic_names = set(g.mechanics)
         self.seats = range(max(g.players_max, 1))   # for key tables made once per seat
@@ -291,10 +292,16 @@ class Compiler:
         def call_late(vm, args):        # a function that calls itself sees the finished one
             return cell[0](vm, args)
         self.function_fns[name] = call_late
-        from .parser import parse_expression
+        from .parser import EffectSyntaxError, parse_expression
         types = dict(spec.types)
         types.setdefault("me", "player")
-        body, _ = self.expr(parse_expression(spec.expr), Scope(self.g, types))
+        try:
+            body, _ = self.expr(parse_expression(spec.expr), Scope(self.g, types))
+        except (CompileError, EffectSyntaxError) as e:
+            # kept for the builder to report at the function's own text, once; its callers
+            # compile against a stand-in (the game has an error, so it never runs)
+            self.function_errors[name] = e
+            body = _broken
 
         # an error inside ends the game, so no try/finally on this hot path
         if len(params) == 1:
@@ -384,7 +391,8 @@ class Compiler:
                 return (lambda vm: cards[vm.l[local]].get(name)), t
         else:
             self.err(node, "REF-UNDEF", f"no card has an attribute '{name}'",
-                     did_you_mean(name, list(self.card_attrs) + list(CARD_FIELDS)))
+                     did_you_mean(name, list(self.card_attrs) + list(CARD_FIELDS)
+                                  + list(self.g.card_state)))
         if on_value:
             return f, t
         return (lambda vm: f(vm, obj(vm))), t
@@ -865,6 +873,10 @@ _CONST_COMPARE = {
     ">": lambda l, c: lambda vm: l(vm) > c,
     ">=": lambda l, c: lambda vm: l(vm) >= c,
 }
+
+
+def _broken(vm):
+    raise GameError("a function with a compile error was called")
 
 
 def _restore(l, name, old):
