@@ -31,7 +31,10 @@ class GreedyBot:
         n = game.option_count(state, seat)
         if n == 1:
             return 0
-        values = [self.value(game, state, seat, i) for i in range(n)]
+        # one imagined world for every option (common random numbers: options are compared
+        # on the same unseen cards, and the copy is made once)
+        world = self.determinize(game, state, seat)
+        values = [self.value(game, state, seat, i, world) for i in range(n)]
         best = max(values)
         # ties by the bot's own generator, so equal options are not always the first
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
@@ -47,10 +50,16 @@ class GreedyBot:
         g = game.g
         vm = VM(g, s)
         by_type = {}
+        tests = {}   # zone name -> its visible_if test for this seat (made once per copy)
         for key, cards in s["z"].items():
             if not cards or can_see(g, key, seat):
                 continue
-            test = _card_test(g, vm, key.split(".", 1)[0], seat) if not key[0].isdigit() else None
+            test = None
+            if not key[0].isdigit():
+                name = key.split(".", 1)[0]
+                if name not in tests:
+                    tests[name] = _card_test(g, vm, name, seat)
+                test = tests[name]
             for i, c in enumerate(cards):
                 if test is None or not test(c):
                     by_type.setdefault(g.cards[c]["type"], []).append((key, cards, i))
@@ -75,17 +84,20 @@ class GreedyBot:
             s["pending"]["ans"] = {}   # other seats' secret answers are not for its eyes
         return s
 
-    def value(self, game, state, seat: int, index: int) -> float:
-        first, chance = self.sample(game, state, seat, index)
+    def value(self, game, state, seat: int, index: int, world=None) -> float:
+        """The option's value: in `world` (a determinized copy; a fresh one if none), and
+        if it consulted the generator, the mean over `samples` worlds."""
+        world = world if world is not None else self.determinize(game, state, seat)
+        first, chance = self.sample(game, game.clone(world), seat, index)
         if not chance or self.samples == 1:
             return first
-        values = [first] + [self.sample(game, state, seat, index)[0]
+        values = [first] + [self.sample(game, self.determinize(game, state, seat), seat, index)[0]
                             for _ in range(self.samples - 1)]
         return sum(max(-SURE, min(SURE, v)) for v in values) / len(values)
 
-    def sample(self, game, state, seat: int, index: int) -> tuple:
-        """(value of the option in one determinized copy, whether it consulted the generator)."""
-        s = self.determinize(game, state, seat)
+    def sample(self, game, s: dict, seat: int, index: int) -> tuple:
+        """(value of the option in the determinized copy s, which it changes, and whether
+        it consulted the generator)."""
         seeded = s["rng"]
         game.apply(s, seat, index)
         chance = s["rng"] != seeded
