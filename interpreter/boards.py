@@ -121,6 +121,10 @@ def board_functions(board: Board) -> dict:
     def cells(vm):
         return list(board.cells)
 
+    def stacks(vm):
+        z = vm.s["z"]
+        return [c for c in board.cells if z[zkey[c]]]
+
     def rim_of(vm, cell):
         try:
             return rim[cell]
@@ -155,14 +159,32 @@ def board_functions(board: Board) -> dict:
         where = vm.s["loc"].get(card)
         return where[cut:] if where is not None and where.startswith(prefix) else None
 
-    def groups(vm, members, adjacency="around"):
+    def groups(vm, members, adjacency="around", by=None, wild=None):
         table = {"around": board.around, "neighbours": board.neighbours}.get(adjacency)
         if table is None:
             raise GameError(f"groups(): adjacency is 'around' or 'neighbours', not {adjacency!r}")
-        return connected(members, table)
+        if by is None:
+            return connected(members, table)
+        return matching_groups(vm, members, table, by, wild)
+
+    def matching_groups(vm, members, table, by, wild):
+        # per value of the top cards' `by` (first seen first, wild cards skipped): the
+        # connected groups of the cells whose top card has that value or is wild
+        # (cells without a card take no part)
+        cards, z = vm.g.cards, vm.s["z"]
+        held = []
+        for m in members:
+            stack = z[key(m)]
+            if stack:
+                a = cards[stack[-1]]
+                held.append((m, a.get(by), bool(wild is not None and a.get(wild))))
+        values = dict.fromkeys(v for _, v, w in held if not w)
+        return [grp for v in values
+                for grp in connected([m for m, x, w in held if w or x == v], table)]
 
     return {
         "cells": (cells, "list:str", (0, 0)),
+        "stacks": (stacks, "list:str", (0, 0)),
         "rim": (rim_of, "num", (1, 1)),
         "neighbours": (_cell_table(board, board.neighbours, "neighbours"), "list:str", (1, 1)),
         "around": (_cell_table(board, board.around, "around"), "list:str", (1, 1)),
@@ -171,11 +193,11 @@ def board_functions(board: Board) -> dict:
         "room": (room, "num", (1, 1)),
         "top_card": (top_card, "card", (1, 1)),
         "cell_of": (cell_of, "str", (1, 1)),
-        "groups": (groups, "list:list", (1, 2)),
+        "groups": (groups, "list:list", (1, 4)),
     }
 
 
-BOARD_FUNCTIONS = ("cells", "rim", "neighbours", "around", "ray", "height", "room", "top_card",
+BOARD_FUNCTIONS = ("cells", "stacks", "rim", "neighbours", "around", "ray", "height", "room", "top_card",
                    "cell_of", "groups")
 
 

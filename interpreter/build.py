@@ -158,6 +158,7 @@ class Builder:
         g.score = end.get("score", "0")
         g.ranking = end.get("ranking")
         g.evaluation = (d.get("bots") or {}).get("evaluation")
+        g.bot_samples = int((d.get("bots") or {}).get("samples", 1))
         g.max_decisions = int(info.get("max_decisions", 100000))
         self.check_names(g)
         self.load_cards(g)

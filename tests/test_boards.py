@@ -64,6 +64,24 @@ def test_board_builtins_read_the_state():
         evaluate(game, s, 'ray("d4", "up")')
 
 
+def test_stacks_and_groups_by_an_attribute_with_wild_cards():
+    game = load("metscri")
+    s = clear_flow(game.new_state(players=2, seed=1))
+    for card, cell in (("7h-1", "b2"), ("7c-1", "c3"), ("8h-1", "d4"), ("as-1", "d3"),
+                       ("8c-1", "e5"), ("7d-1", "f6"), ("9h-1", "g4")):
+        place(s, game, card, f"board.{cell}")
+    assert evaluate(game, s, "stacks()") == evaluate(game, s, "cells() where height(it) > 0")
+    cells = '["b2", "c3", "d3", "d4", "e5", "f6", "g4", "a5"]'   # a5 is empty: no part
+    # 7s first (b2 is the first non-wild card), then 8s, then 9s; the ace (d3) is wild and
+    # joins every value's groups (alone, too, where it touches no card of that value);
+    # f6's 7 touches no other 7 or wild card
+    assert evaluate(game, s, f'groups({cells}, "around", "symbol", "joker")') == [
+        ["b2", "c3", "d3"], ["f6"], ["d3", "d4", "e5"], ["d3"], ["g4"]]
+    # without a wild attribute the ace is one more value
+    assert evaluate(game, s, f'groups({cells}, "around", "symbol")') == [
+        ["b2", "c3"], ["f6"], ["d3"], ["d4", "e5"], ["g4"]]
+
+
 def test_roll_is_seeded():
     game = load("metscri")
     a = clear_flow(game.new_state(players=2, seed=3))

@@ -92,3 +92,15 @@ def test_greedy_falls_back_to_the_score_without_an_evaluation(metras):
     s = game.new_state(3, 1)
     seat = game.waiting(s)[0]
     assert 0 <= bot.choose(game, s, seat) < len(game.options(s, seat))
+
+
+def test_greedy_metscri_games_end_with_a_winner_well_before_the_turn_cap():
+    # Metscri's evaluation (sets collectable now, pairs, face-up material, action points)
+    # must make greedy bots collect sets: before it, every greedy game hit the 150-round cap
+    game = Game.load("metscri")
+    for seed in (5,):   # one 2-player game (goal 72) already takes a few seconds
+        s = play(game, [make_bot("greedy", game, seed * 1009 + p) for p in range(2)], seed,
+                 players=2)
+        winner = s["result"]["winners"]
+        assert len(winner) == 1 and s["pl"][winner[0]]["points"] >= 72
+        assert not s.get("capped") and s["g"]["round"] < 100

@@ -70,7 +70,7 @@ def start_turn(game, s, rolls, seat=P1, log=None):
     log = log if log is not None else Log()
     run(game, s, "proc:take_turn", {"me": None, "p": seat}, listener=log)
     for _ in rolls[1:]:
-        if s["g"]["ap"] or s["pending"] is None:
+        if s["pending"] is None or "roll again" not in options(game, s):
             break
         if len(log) and "lost" in log[-1]:
             break

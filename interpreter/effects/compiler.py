@@ -354,7 +354,7 @@ class Compiler:
             local = self.local_name(node.obj)
             if local is not None:
                 return (lambda vm: vm.s["cs"][name].get(vm.l[local], start)), t
-            return (lambda vm: f(vm, obj(vm))), t
+            return (lambda vm: vm.s["cs"][name].get(obj(vm), start)), t
         if name == "id":
             def f(vm, c):
                 return c
@@ -389,6 +389,8 @@ class Compiler:
             local = self.local_name(node.obj) if not on_value else None
             if local is not None:
                 return (lambda vm: cards[vm.l[local]].get(name)), t
+            if not on_value:   # top_card(c).symbol: one call less
+                return (lambda vm: cards[obj(vm)].get(name)), t
         else:
             self.err(node, "REF-UNDEF", f"no card has an attribute '{name}'",
                      did_you_mean(name, list(self.card_attrs) + list(CARD_FIELDS)
@@ -706,6 +708,9 @@ class Compiler:
         if fast is not None and len(fns) == 1:
             return fast(fns[0]), rt
         if len(fns) == 1:
+            local = self.local_name(node.args[0]) if node.args else None
+            if local is not None:   # height(it): read the local without a call
+                return (lambda vm: fn(vm, vm.l[local])), rt
             a = fns[0]
             return (lambda vm: fn(vm, a(vm))), rt
         if len(fns) == 2:
