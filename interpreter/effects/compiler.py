@@ -449,22 +449,7 @@ class Compiler:
         return key
 
     def _x_Until(self, node, scope):
-        coll, ct = self.expr(node.coll, scope)
-        self.require_list(node.coll, ct)
-        cond, _ = self.expr(node.cond, scope.child(it=_elem(ct)))
-
-        def until(vm):
-            l = vm.l
-            old = l.get("it", _MISSING)
-            out = []
-            for x in coll(vm):
-                l["it"] = x
-                if cond(vm):
-                    break
-                out.append(x)
-            _restore(l, "it", old)
-            return out
-        return until, ct
+        return self.filtered(node, scope, stop=True)
 
     def _x_BinOp(self, node, scope):
         l, lt = self.expr(node.left, scope)
@@ -547,21 +532,30 @@ class Compiler:
         return (lambda vm: a(vm) if c(vm) else b(vm)), (at if at == bt else "any")
 
     def _x_Where(self, node, scope):
+        return self.filtered(node, scope, stop=False)
+
+    def filtered(self, node, scope, stop: bool):
+        """`COLL where COND`: the elements for which COND holds; `COLL until COND` (stop):
+        the elements before the first one for which it holds. `it` is each element."""
         coll, ct = self.expr(node.coll, scope)
         self.require_list(node.coll, ct)
         cond, _ = self.expr(node.cond, scope.child(it=_elem(ct)))
 
-        def where(vm):
+        def run(vm):
             l = vm.l
             old = l.get("it", _MISSING)
             out = []
             for x in coll(vm):
                 l["it"] = x
                 if cond(vm):
+                    if stop:
+                        break
+                    out.append(x)
+                elif stop:
                     out.append(x)
             _restore(l, "it", old)     # pops: an empty collection never set `it`
             return out
-        return where, ct
+        return run, ct
 
     def _x_Ranked(self, node, scope):
         coll, ct = self.expr(node.coll, scope)
