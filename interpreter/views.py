@@ -48,7 +48,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     for name, spec in g.game_zones.items():
         if name in g.boards:
             continue
-        see = _card_test(g, vm, name, seat)
+        see = card_test(g, vm, name, seat)
         for short, key in _keys(name, spec, ""):
             zones[short] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label, see)
     v = {
@@ -105,7 +105,7 @@ def _zone(cards, visibility, see, label, card_test=None) -> dict:
 HIDDEN = "(hidden)"   # a card whose identity this seat may not see
 
 
-def _card_test(g, vm, zone_name, seat):
+def card_test(g, vm, zone_name, seat):
     """For a zone with visible_if: card -> may this seat see it; else None."""
     fn = g.exprs.get("visible:" + zone_name)
     if fn is None:
@@ -120,7 +120,7 @@ def _card_test(g, vm, zone_name, seat):
 def _board(g, vm, s, board, seat) -> dict:
     """A board as a seat sees it: per cell its rim distance and its stack, bottom first;
     each card shows its label only if the seat may see it, and its public card state."""
-    see = _card_test(g, vm, board.name, seat)
+    see = card_test(g, vm, board.name, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
     cells = {}

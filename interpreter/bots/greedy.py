@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..views import _card_test, can_see
+from ..views import card_test, can_see
 from ..vm import VM
 
 # a sure win or loss inside a mean of samples: far beyond any evaluation, yet finite
@@ -58,7 +58,7 @@ class GreedyBot:
             if not key[0].isdigit():
                 name = key.split(".", 1)[0]
                 if name not in tests:
-                    tests[name] = _card_test(g, vm, name, seat)
+                    tests[name] = card_test(g, vm, name, seat)
                 test = tests[name]
             for i, c in enumerate(cards):
                 if test is None or not test(c):
