@@ -389,11 +389,9 @@ class Builder:
     def compile_status(self, comp, g):
         try:
             g.exprs["status"] = ScriptCompiler(comp, {"viewer": "player", "me": "player"}) \
-                .template(str(g.status), A.Pass(line=1, col=1))
-        except EffectSyntaxError as e:
-            self.add(self.doc, ["status"], "SYNTAX", e.message, key=False)
-        except CompileError as e:
-            self.add(self.doc, ["status"], e.code, e.message, e.hint, key=False)
+                .template(str(g.status), A.Pass(line=1, col=1), at=(1, 1))
+        except (EffectSyntaxError, CompileError) as e:
+            self.report(self.doc, ["status"], e)
 
     def compile_flow(self, comp, g):
         doc = self.doc

@@ -138,6 +138,8 @@ class Choose(Node):
     otherwise: Optional[str] = None
     prompt: Optional[str] = None
     labelled: Optional[str] = None  # a label template about `it`, per option
+    # (line, col) of the first character of the prompt / labelled text, for error positions
+    text_at: dict = field(default_factory=dict, compare=False)
 
 
 @dataclass
@@ -220,6 +222,7 @@ class Pass(Node):
 @dataclass
 class Log(Node):
     text: str
+    text_at: Optional[tuple] = field(default=None, compare=False)   # (line, col) of its first char
 
 
 @dataclass

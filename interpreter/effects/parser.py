@@ -65,6 +65,11 @@ def _pos(meta_or_token):
             "col": getattr(meta_or_token, "column", 0) or 0}
 
 
+def _text_at(token):
+    """(line, col) of a quoted text's first character (after the quote)."""
+    return (token.line or 1, (token.column or 1) + 1)
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     # expressions
@@ -119,8 +124,10 @@ class _ToAst(Transformer):
 
     def _choose(self, m, var, opts, **kw):
         node = A.Choose(str(var), **kw, **_pos(m))
-        for kind, val in opts:
+        for kind, val, *at in opts:
             setattr(node, kind, val)
+            if at:
+                node.text_at[kind] = at[0]
         return node
 
     def choose_one(self, m, c): return self._choose(m, c[0], c[2:], coll=c[1])
@@ -128,8 +135,8 @@ class _ToAst(Transformer):
     def by_opt(self, m, c): return ("by", c[0])
     def each_opt(self, m, c): return ("each", c[0])
     def otherwise_opt(self, m, c): return ("otherwise", str(c[0])[1:-1])
-    def prompt_opt(self, m, c): return ("prompt", str(c[0])[1:-1])
-    def labelled_opt(self, m, c): return ("labelled", str(c[0])[1:-1])
+    def prompt_opt(self, m, c): return ("prompt", str(c[0])[1:-1], _text_at(c[0]))
+    def labelled_opt(self, m, c): return ("labelled", str(c[0])[1:-1], _text_at(c[0]))
 
     def gain(self, m, c): return A.Gain(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
     def lose(self, m, c): return A.Lose(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
@@ -144,7 +151,7 @@ class _ToAst(Transformer):
     def return_stmt(self, m, c): return A.Return(c[0] if c else None, **_pos(m))
     def break_stmt(self, m, c): return A.Break(**_pos(m))
     def pass_stmt(self, m, c): return A.Pass(**_pos(m))
-    def log_stmt(self, m, c): return A.Log(str(c[0])[1:-1], **_pos(m))
+    def log_stmt(self, m, c): return A.Log(str(c[0])[1:-1], _text_at(c[0]), **_pos(m))
     def end_stmt(self, m, c): return A.EndGame(draw=bool(c), **_pos(m))
     def draw_opt(self, m, c): return True
 

@@ -5,6 +5,7 @@ pc already points past it), PUSHED (a procedure's frame was pushed) or POPPED.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..errors import CompileError, CompileErrors, GameError, did_you_mean
@@ -72,20 +73,30 @@ class ScriptCompiler:
             self.c.err(node, "REF-UNDEF", f"players have no counter '{name}'",
                        did_you_mean(name, self.g.player_counters))
 
-    def template(self, text, node):
-        """A text with {expression} fields, compiled; f(vm) -> str."""
+    def template(self, text, node, at=None):
+        """A text with {expression} fields, compiled; f(vm) -> str. `at`: (line, col) of the
+        text's first character, so an error inside a field points at its exact column."""
         from .parser import parse_expression, EffectSyntaxError
-        parts = []
-        for i, chunk in enumerate(re.split(r"\{([^{}]*)\}", text)):
-            if i % 2 == 0:
-                if chunk:
-                    parts.append(lambda vm, chunk=chunk: chunk)
-                continue
+        line, col = at or (getattr(node, "line", 1) or 1, getattr(node, "col", 1) or 1)
+        parts, end = [], 0
+        for m in re.finditer(r"\{([^{}]*)\}", text):
+            if m.start() > end:
+                parts.append(lambda vm, chunk=text[end:m.start()]: chunk)
+            end = m.end()
+            chunk, start = m.group(1), (col + m.start(1) if at else col)
             try:
-                f, t = self.expr(parse_expression(chunk))
+                tree = parse_expression(chunk)
             except EffectSyntaxError as e:
-                self.c.err(node, "SYNTAX", f"in the text's field {{{chunk}}}: {e.message}")
+                where = A.Pass(line=line, col=start + e.col - 1 if at else col)
+                self.c.err(where, "SYNTAX", f"in the text's field {{{chunk}}}: {e.message}")
+            if at:
+                _shift(tree, line, start)
+            f, t = self.expr(tree)
             parts.append(lambda vm, f=f, t=t: vm.label(f(vm), t))
+        if end < len(text):
+            parts.append(lambda vm, chunk=text[end:]: chunk)
+        if not parts:
+            return lambda vm: ""
         if len(parts) == 1:
             return parts[0]
         return lambda vm: "".join(p(vm) for p in parts)
@@ -115,7 +126,7 @@ class ScriptCompiler:
     def _s_Choose(self, st):
         nxt, var, line = self.pc + 1, st.var, st.line
         otherwise = st.otherwise
-        prompt = self.g.register_prompt(self.template(st.prompt or f"choose {st.var}", st))
+        prompt = self.g.register_prompt(self.template(st.prompt or f"choose {st.var}", st, st.text_at.get("prompt")))
         if st.coll is not None:
             coll, ct = self.expr(st.coll)
             self.c.require_list(st.coll, ct)
@@ -177,7 +188,7 @@ class ScriptCompiler:
         saved = types.get("it")
         types["it"] = et
         try:
-            text = self.template(st.labelled, st)
+            text = self.template(st.labelled, st, st.text_at.get("labelled"))
         finally:
             if saved is None:
                 types.pop("it", None)
@@ -439,7 +450,7 @@ class ScriptCompiler:
         self.emit(lambda vm, fr: nxt)
 
     def _s_Log(self, st):
-        text, nxt = self.template(st.text, st), self.pc + 1
+        text, nxt = self.template(st.text, st, st.text_at), self.pc + 1
 
         def log(vm, fr):
             if vm.listener is not None:
@@ -587,3 +598,20 @@ def _fits(want: str, got: str) -> bool:
     if want.startswith("list") and got.startswith("list"):
         return want == "list" or got == "list"
     return False
+
+
+def _shift(node, line, col):
+    """Move a field's syntax tree (parsed on its own, from column 1) to where the field
+    stands in the script: its first line starts at (line, col)."""
+    if isinstance(node, (list, tuple)):
+        for x in node:
+            _shift(x, line, col)
+        return
+    if not isinstance(node, A.Node):
+        return
+    if node.line == 1:
+        node.col += col - 1
+    node.line += line - 1
+    for f in dataclasses.fields(node):
+        if f.name not in ("line", "col"):
+            _shift(getattr(node, f.name), line, col)
