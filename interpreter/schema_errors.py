@@ -126,20 +126,13 @@ def _node(doc, path):
     return node
 
 
+# bool before int: True is an int to Python, a boolean to JSON
+_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"),
+               (list, "array"), (dict, "object"))
+
+
 def _json_type(x) -> str:
-    if isinstance(x, bool):
-        return "boolean"
-    if isinstance(x, int):
-        return "integer"
-    if isinstance(x, float):
-        return "number"
-    if isinstance(x, str):
-        return "string"
-    if isinstance(x, list):
-        return "array"
-    if isinstance(x, dict):
-        return "object"
-    return "null"
+    return next((name for py, name in _JSON_TYPES if isinstance(x, py)), "null")
 
 
 def _accepts_type(schema: dict, inst) -> bool:

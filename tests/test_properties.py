@@ -342,6 +342,18 @@ def test_compiled_treewalker_and_oracle_agree(node, position, rnd):
 # ================================================================ 2. printing then parsing
 
 
+def parses_or_fails_located(text):
+    """A script either parses into statements or fails with a position inside the text and
+    an excerpt that can be shown."""
+    try:
+        out = parse_script(text)
+    except EffectSyntaxError as e:
+        assert position_ok(e, text), f"{text!r}: {e.line}:{e.col} {e.message}"
+        e.excerpt()
+    else:
+        assert isinstance(out, list)
+
+
 def position_ok(e: EffectSyntaxError, text: str) -> bool:
     lines = text.splitlines() or [""]
     return 1 <= e.line <= len(lines) and 1 <= e.col <= len(lines[e.line - 1]) + 1
@@ -397,13 +409,7 @@ def test_mutated_expression_texts(node, rnd, data):
 @example([("x", " "), ("=", " "), ("(", ""), ("1", ""), ("\r\n", ""), ("y", "")])
 def test_token_soup_scripts(parts):
     text = "".join(t + sep for t, sep in parts)
-    try:
-        out = parse_script(text)
-    except EffectSyntaxError as e:
-        assert position_ok(e, text), f"{text!r}: {e.line}:{e.col} {e.message}"
-        e.excerpt()
-    else:
-        assert isinstance(out, list)
+    parses_or_fails_located(text)
 
 
 # Whole scripts: statements (simple ones, and if/elif/else, for each, while, repeat blocks with
@@ -545,13 +551,7 @@ def test_mutated_scripts(script, rnd, data):
     toks = list(script[0])
     mutate(toks, data)
     text = join_script(toks, rnd)
-    try:
-        out = parse_script(text)
-    except EffectSyntaxError as e:
-        assert position_ok(e, text), f"{text!r}: {e.line}:{e.col} {e.message}"
-        e.excerpt()
-    else:
-        assert isinstance(out, list)
+    parses_or_fails_located(text)
 
 
 # ================================================================ 3. state invariants in play
