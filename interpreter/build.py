@@ -5,7 +5,7 @@ from pathlib import Path
 
 from . import checks
 from .effects import ast as A
-from .effects.compiler import Compiler, Scope, bind_it
+from .effects.compiler import Compiler, Scope
 from .effects.parser import EffectSyntaxError, parse_expression, parse_script
 from .effects.script import ScriptCompiler
 from .errors import CompileError, Finding, did_you_mean
@@ -55,11 +55,11 @@ class Builder:
             self.findings.append(Finding(doc.path, line, col, one.code, one.message, one.hint))
 
     # ------------------------------------------------------------ compiling text
-    def compile_script(self, comp, doc, keypath, text, local_types, key):
+    def compile_script(self, comp, doc, keypath, text, local_types, key, phase=False):
         try:
             stmts = parse_script(text)
             self.parsed.append(stmts)
-            ops = ScriptCompiler(comp, local_types).compile(stmts)
+            ops = ScriptCompiler(comp, local_types, phase).compile(stmts)
         except (EffectSyntaxError, CompileError) as e:
             self.report(doc, keypath, e)
             return
@@ -68,11 +68,15 @@ class Builder:
             return
         comp.g.programs[key] = ops
 
-    def compile_expr(self, comp, doc, keypath, text, local_types, want=None):
+    def compile_expr(self, comp, doc, keypath, text, local_types, want=None, params=None):
+        """f(vm) reading the frame's locals, or with `params` f(vm, *params)."""
         try:
             node = parse_expression(str(text))
             self.parsed.append(node)
-            fn, t = comp.expr(node, Scope(comp.g, local_types))
+            if params is None:
+                fn, t = comp.expr(node, Scope(comp.g, local_types))
+            else:
+                fn, t = comp.expr_fn(node, Scope(comp.g, local_types), params)
             if want is not None and t not in ("any", want):
                 text = str(text)
                 lead = text[:len(text) - len(text.lstrip())]   # the expression's first character
@@ -112,7 +116,8 @@ class Builder:
             for name, spec in (counters.get(owner) or {}).items():
                 spec = spec if isinstance(spec, dict) else {"start": spec}
                 target[name] = CounterSpec(name, spec.get("start", 0), spec.get("visibility", "all"),
-                                           spec.get("min", 0), spec.get("description", ""))
+                                           min=spec.get("min", 0), max=spec.get("max"),
+                                           description=spec.get("description", ""))
         g.stats = {k: (str(v.get("expr", "0")) if isinstance(v, dict) else str(v))
                    for k, v in (d.get("stats") or {}).items()}
         zones = d.get("zones") or {}
@@ -340,7 +345,7 @@ class Builder:
                 except (CompileError, EffectSyntaxError):
                     fn = None
             if fn is None:   # reported once, here; its uses elsewhere are not errors too
-                comp.stat_fns[name] = lambda vm, p: 0
+                comp.stat_refs[name] = comp.ns.bind("S_" + name, lambda vm, p: 0)
         playable = g.exprs.setdefault("playable", {})
         for name, ct in g.card_types.items():
             if ct.effect:
@@ -348,9 +353,10 @@ class Builder:
                                     {"me": "player", "card": "card"}, "type:" + name)
             if ct.playable_if:
                 fn = self.compile_expr(comp, doc, ["card_types", name, "playable_if"], ct.playable_if,
-                                       {"me": "player", "card": "card"}, want="bool")
+                                       {"me": "player", "card": "card"}, want="bool",
+                                       params=("card", "me"))
                 if fn is not None:
-                    playable[name] = _bind_card(fn)
+                    playable[name] = fn
         for cdoc, keypath, text, ids in self.card_scripts:
             key = "card:" + ids[0]
             self.compile_script(comp, cdoc, keypath, text, {"me": "player", "card": "card"}, key)
@@ -369,14 +375,10 @@ class Builder:
             section = "bots" if key == "evaluation" else "end"
             field = {"end_when": "when"}.get(key, key)
             fn = self.compile_expr(comp, doc, [section, field], text, {"it": "player", "me": "player"},
-                                   want=_WANT.get(key))
-            if fn is None:
-                continue
-            if key == "end_when":
+                                   want=_WANT.get(key), params=None if key == "end_when" else ("it",))
+            if fn is not None:
                 g.exprs[key] = fn
-            else:
-                g.exprs[key] = bind_it(fn)
-        g.stat_fns = {name: fn for name, fn in comp.stat_fns.items() if name in g.stats}
+        g.stat_fns = {name: comp.stat(name) for name in g.stats}
         g.result_fn = _result_fn(g)
         g.zone_spec = _zone_spec_fn(g)
         g.card_state_resets = _resets_fn(g)
@@ -388,23 +390,24 @@ class Builder:
 
     def compile_status(self, comp, g):
         try:
-            g.exprs["status"] = ScriptCompiler(comp, {"viewer": "player", "me": "player"}) \
+            src = ScriptCompiler(comp, {"viewer": "player", "me": "player"}) \
                 .template(str(g.status), A.Pass(line=1, col=1), at=(1, 1))
+            g.exprs["status"] = comp.ns.expression(src, what="status")
         except (EffectSyntaxError, CompileError) as e:
             self.report(self.doc, ["status"], e)
 
     def compile_flow(self, comp, g):
         doc = self.doc
         if g.setup:
-            self.compile_script(comp, doc, ["setup"], g.setup, {"me": "player"}, "setup")
+            self.compile_script(comp, doc, ["setup"], g.setup, {"me": "player"}, "setup", True)
         if g.finish:
-            self.compile_script(comp, doc, ["finish"], g.finish, {"me": "player"}, "finish")
+            self.compile_script(comp, doc, ["finish"], g.finish, {"me": "player"}, "finish", True)
         body = []
         phases = g.rounds.get("phases") or []
         for i, ph in enumerate(phases):
             key = f"phase:{ph['name']}"
             self.compile_script(comp, doc, ["rounds", "phases", i, "do"], ph.get("do", ""),
-                                {"me": "player"}, key)
+                                {"me": "player"}, key, True)
             body.append(A.RunProgram(key, ph["name"]))
         stmts = []
         if g.setup:
@@ -430,7 +433,7 @@ class Builder:
         if g.finish:
             stmts.append(A.RunProgram("finish", "end"))
         try:
-            g.programs["flow"] = ScriptCompiler(comp, {"me": "player"}).compile(stmts)
+            g.programs["flow"] = ScriptCompiler(comp, {"me": "player"}, True).compile(stmts)
         except CompileError as e:
             self.add(doc, ["rounds"], e.code, e.message, e.hint)
 
@@ -444,18 +447,6 @@ def _type_word(t: str) -> str:
     if t.startswith("list:"):
         return f"a list of {t[5:]}s"
     return words.get(t, f"a {t}")
-
-
-def _bind_card(fn):
-    def playable(vm, card, player):
-        l = vm.l
-        saved = (l.get("me"), l.get("card"))
-        l["me"], l["card"] = player, card
-        try:
-            return fn(vm)
-        finally:
-            l["me"], l["card"] = saved
-    return playable
 
 
 def _result_fn(g):

@@ -23,6 +23,7 @@ class CounterSpec:
     start: Any = 0                  # int or an expression text evaluated at setup
     visibility: str = "all"
     min: Optional[int] = 0          # None = may go negative
+    max: Optional[int] = None       # None = no cap (a gain above it is lost)
     description: str = ""
 
 

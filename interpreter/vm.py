@@ -7,7 +7,6 @@ itself is a short-lived cursor over one state.
 from __future__ import annotations
 
 from . import options, rng
-from .effects.compiler import POPPED, PUSHED, WAIT
 from .errors import GameError
 
 
@@ -113,18 +112,50 @@ class VM:
         self.run()
 
     # ------------------------------------------------------------------ state
-    def add(self, p: int, name: str, delta: int) -> None:
-        counters = self.s["pl"][p]
-        v = counters[name] + delta
-        lo = self.g.player_counters[name].min
-        if lo is not None and v < lo:
-            v = lo
-        counters[name] = v
+    # Each statement that changes a counter goes through one of these, so a counter's
+    # declared bounds (min, max) hold everywhere.
+    def bounded(self, spec, v):
+        if spec.min is not None and v < spec.min:
+            return spec.min
+        if spec.max is not None and v > spec.max:
+            return spec.max
+        return v
 
-    def set_counter(self, p: int, name: str, value: int) -> None:
-        lo = self.g.player_counters[name].min
+    def gain(self, p: int, name: str, delta) -> None:
+        """gain/lose: change a player's counter by delta, kept within its bounds."""
         counters = self.s["pl"][p]
-        counters[name] = value if lo is None or value >= lo else lo
+        counters[name] = self.bounded(self.g.player_counters[name], counters[name] + delta)
+
+    add = gain
+
+    def steal(self, thief: int, victim: int, name: str, amount) -> int:
+        """Take up to `amount` from the victim, never below the victim's minimum; the thief
+        gains what was taken (within the thief's maximum, the rest is lost). Returns it."""
+        spec = self.g.player_counters[name]
+        have = self.s["pl"][victim][name]
+        floor = spec.min if spec.min is not None else 0
+        taken = max(0, min(amount, have - floor))
+        self.gain(victim, name, -taken)
+        self.gain(thief, name, taken)
+        return taken
+
+    def set_counter(self, p: int, name: str, value) -> None:
+        self.s["pl"][p][name] = self.bounded(self.g.player_counters[name], value)
+
+    def set_game_counter(self, name: str, value) -> None:
+        self.s["g"][name] = self.bounded(self.g.game_counters[name], value)
+
+    def move_all(self, what, dest: str) -> None:
+        """move X to Z: one card, a list of cards, or nothing (none)."""
+        if type(what) is list:
+            for c in list(what):
+                self.move(c, dest)
+        elif what is not None:
+            self.move(what, dest)
+
+    def discard_all(self, what) -> None:
+        for c in (list(what) if type(what) is list else [what] if what is not None else []):
+            self.discard(c)
 
     def move(self, card: str, dest: str) -> None:
         s = self.s

@@ -1,71 +1,70 @@
-"""Statements -> a flat list of ops that can stop at a decision and resume from plain data.
+"""Statements -> blocks of generated Python (see blocks.py for how a script stops and resumes).
 
-An op is `op(vm, frame) -> next pc`, or WAIT (a decision is pending; the frame's
-pc already points past it), PUSHED (a procedure's frame was pushed) or POPPED.
+Each statement's meaning is written once, here, as the source it generates; what changes the
+state goes through the VM's primitives (gain, steal, move, draw, ...), which keep counters'
+bounds and zones' rules in one place.
 """
 from __future__ import annotations
 
-import dataclasses
-import re
-
-from ..errors import CompileError, CompileErrors, GameError, did_you_mean
-from ..options import choice, unique
+from ..errors import CompileError, CompileErrors, did_you_mean
 from . import ast as A
-from ..boards import BOARD_FUNCTIONS
-from .builtins import BUILTINS, SPECIAL
-from .compiler import LOOP_LIMIT, POPPED, PUSHED, WAIT, Compiler, Scope, _elem
+from . import types as T
+from .blocks import Blocks
+from .compiler import LOOP_LIMIT, POPPED, PUSHED, WAIT, Compiler, Scope
+from .procs import Procs
+from .templates import compile_template
+
+# Statements after which a script may stop (a decision, another frame, the end).
+STOPPING = (A.Choose, A.Play, A.Return, A.EndGame, A.RunProgram)
 
 
-class _Loop:
-    def __init__(self):
-        self.breaks = []   # cells to patch with the loop's end
-
-
-class ScriptCompiler:
+class ScriptCompiler(Procs):
     """Compiles one script (a card effect, a procedure body, a phase) into ops."""
 
-    def __init__(self, comp: Compiler, local_types: dict):
+    def __init__(self, comp: Compiler, local_types: dict, phase: bool = False):
         self.c = comp
         self.g = comp.g
         self.scope = Scope(comp.g, local_types)
-        self.ops: list = []
-        self.loops: list = []
+        self.b = Blocks()
+        self.loops: list = []      # per enclosing loop: None (a Python loop) or its end label
+        self.errors: list = []     # every statement's error, so one run reports them all
         self.uid = 0
-        self.errors: list = []   # every statement's error, so one run reports them all
+        # whether `me` names a player here (false in phases, the setup and the flow)
+        self.me_known = "me" in local_types and not phase
 
     def compile(self, stmts) -> list:
         for st in stmts:
             self.stmt(st)
         if self.errors:
             raise CompileErrors(self.errors)
-        return self.ops
+        ns = self.c.ns
+        return [ns.define(ns.fresh("op"), "vm, fr", ["s = vm.s", "l = fr['l']"] + lines, "script")
+                for lines in self.b.finish()]
 
     # ------------------------------------------------------------ helpers
-    @property
-    def pc(self):
-        return len(self.ops)
+    def line(self, src: str) -> None:
+        self.b.line(src)
 
-    def emit(self, op):
-        self.ops.append(op)
-
-    def expr(self, node):
-        return self.c.expr(node, self.scope)
+    def src(self, node):
+        return self.c.src(node, self.scope)
 
     def fresh(self, what):
         self.uid += 1
         return f"${what}{self.uid}"
 
     def bind(self, name, t):
+        if name == "me":
+            self.me_known = True
         old = self.scope.types.get(name)
-        self.scope.types[name] = t if old in (None, t) else "any"
+        self.scope.types[name] = t if old in (None, t) else T.ANY
 
-    def who(self, node):
+    def who(self, node) -> str:
         """The player an effect applies to: the given one, else `me`."""
         if node is None:
-            return lambda vm: vm.l["me"]
-        f, t = self.expr(node)
+            return "l['me']"
+        f, t = self.src(node)
         if t not in ("player", "any"):
-            self.c.err(node, "TYPE", f"a {t} is not a player")
+            self.c.err(node, "TYPE", f"{T.a_word(t)} is not a player")
         return f
 
     def counter(self, node, name):
@@ -73,215 +72,97 @@ class ScriptCompiler:
             self.c.err(node, "REF-UNDEF", f"players have no counter '{name}'",
                        did_you_mean(name, self.g.player_counters))
 
-    def template(self, text, node, at=None):
-        """A text with {expression} fields, compiled; f(vm) -> str. `at`: (line, col) of the
-        text's first character, so an error inside a field points at its exact column."""
-        from .parser import parse_expression, EffectSyntaxError
-        line, col = at or (getattr(node, "line", 1) or 1, getattr(node, "col", 1) or 1)
-        parts, end = [], 0
-        for m in re.finditer(r"\{([^{}]*)\}", text):
-            if m.start() > end:
-                parts.append(lambda vm, chunk=text[end:m.start()]: chunk)
-            end = m.end()
-            chunk, start = m.group(1), (col + m.start(1) if at else col)
-            try:
-                tree = parse_expression(chunk)
-            except EffectSyntaxError as e:
-                where = A.Pass(line=line, col=start + e.col - 1 if at else col)
-                self.c.err(where, "SYNTAX", f"in the text's field {{{chunk}}}: {e.message}")
-            if at:
-                _shift(tree, line, start)
-            f, t = self.expr(tree)
-            parts.append(lambda vm, f=f, t=t: vm.label(f(vm), t))
-        if end < len(text):
-            parts.append(lambda vm, chunk=text[end:]: chunk)
-        if not parts:
-            return lambda vm: ""
-        if len(parts) == 1:
-            return parts[0]
-        return lambda vm: "".join(p(vm) for p in parts)
+    def template(self, text, node, at=None) -> str:
+        return compile_template(self.c, self.scope, text, node, at)
+
+    def stops(self, st) -> bool:
+        """Whether the script may stop inside this statement (a decision or a pushed frame)."""
+        if isinstance(st, STOPPING):
+            return True
+        if isinstance(st, A.CallStmt):
+            return st.call.func in self.g.procedures or st.call.func in self.g.mechanics
+        if isinstance(st, A.If):
+            return any(self.stops(s) for _, body in st.branches for s in body) or \
+                any(self.stops(s) for s in st.orelse or ())
+        if isinstance(st, (A.ForEach, A.While, A.Repeat)):
+            return any(self.stops(s) for s in st.body)
+        return False
 
     def stmt(self, st):
         meth = getattr(self, "_s_" + type(st).__name__)
+        mark = (len(self.b.cur), self.b.depth)
         try:
             meth(st)
         except CompileError as e:
             self.errors.append(e)
+            del self.b.cur[mark[0]:]
+            self.b.depth = mark[1]
             var = getattr(st, "var", None)
             if var and var not in self.scope.types:
-                self.scope.types[var] = "any"   # no second error for each later use of it
+                self.scope.types[var] = T.ANY   # no second error for each later use of it
 
-    # ------------------------------------------------------------ statements
+    def body(self, stmts):
+        """Statements inside a Python block (an if's or a loop's)."""
+        self.b.depth += 1
+        start = len(self.b.cur)
+        for s in stmts:
+            self.stmt(s)
+        if len(self.b.cur) == start:
+            self.line("pass")
+        self.b.depth -= 1
+
+    def stop_here(self) -> str:
+        """The pc the script resumes at after the stop being written (ends the block)."""
+        return str(self.b.next_pc)
+
+    # ------------------------------------------------------------ plain statements
     def _s_Assign(self, st):
-        f, t = self.expr(st.expr)
+        f, t = self.src(st.expr)
         self.bind(st.var, t)
-        nxt, var = self.pc + 1, st.var
-
-        def assign(vm, fr):
-            v = f(vm)
-            vm.l[var] = list(v) if type(v) is list else v
-            return nxt
-        self.emit(assign)
-
-    def _s_Choose(self, st):
-        nxt, var, line = self.pc + 1, st.var, st.line
-        otherwise = st.otherwise
-        prompt = self.g.register_prompt(self.template(st.prompt or f"choose {st.var}", st, st.text_at.get("prompt")))
-        if st.coll is not None:
-            coll, ct = self.expr(st.coll)
-            self.c.require_list(st.coll, ct)
-            et = _elem(ct)
-
-            def values(vm):
-                return list(coll(vm))
+        var = repr(st.var)
+        if T.is_list(t):
+            self.line(f"l[{var}] = list({f})")
+        elif t in T.SCALARS:
+            self.line(f"l[{var}] = {f}")
         else:
-            lo, _ = self.expr(st.low)
-            hi, _ = self.expr(st.high)
-            et = "num"
-
-            def values(vm):
-                return list(range(lo(vm), hi(vm) + 1))
-        if st.each is not None:
-            seats_fn, _ = self.expr(st.each)
-            self.bind(var, "list")
-
-            def choose_each(vm, fr):
-                seats = list(seats_fn(vm))
-                opts = {}
-                l = vm.l
-                me = l.get("me")
-                for seat in seats:
-                    l["me"] = seat
-                    vals = values(vm)
-                    if not vals and otherwise is None:
-                        raise GameError(f"line {line}: {vm.label(seat, 'player')} has no option "
-                                        f"to choose {var} from")
-                    opts[seat] = choice(vals, et, otherwise)
-                l["me"] = me
-                fr["pc"] = nxt
-                vm.ask(seats, opts, var, prompt, each=True)
-                return WAIT
-            self.emit(choose_each)
-            return
-        self.bind(var, et)
-        by = self.who(st.by)
-        labelled = self.labels(st, et) if st.labelled is not None else None
-
-        def choose(vm, fr):
-            vals = values(vm)
-            n = len(vals) + (otherwise is not None)
-            if n <= 1:
-                if n == 0:
-                    raise GameError(f"line {line}: no option to choose {var} from")
-                vm.l[var] = vals[0] if vals else None
-                return nxt
-            seat = by(vm)
-            fr["pc"] = nxt
-            opts = labelled(vm, vals) if labelled else choice(vals, et, otherwise)
-            vm.ask([seat], {seat: opts}, var, prompt)
-            return WAIT
-        self.emit(choose)
-
-    def labels(self, st, et):
-        """`labelled "text {it...}"`: every option's label made from its value, at once."""
-        types = self.scope.types
-        saved = types.get("it")
-        types["it"] = et
-        try:
-            text = self.template(st.labelled, st, st.text_at.get("labelled"))
-        finally:
-            if saved is None:
-                types.pop("it", None)
-            else:
-                types["it"] = saved
-        otherwise = st.otherwise
-
-        def pairs(vm, vals):
-            l = vm.l
-            old = l.get("it")
-            names = []
-            for v in vals:
-                l["it"] = v
-                names.append(text(vm))
-            if old is None:
-                l.pop("it", None)
-            else:
-                l["it"] = old
-            out = [[name, v] for name, v in zip(unique(names), vals)]
-            if otherwise is not None:
-                out.append([otherwise, None])
-            return out
-        return pairs
+            v = self.b.temp("v")
+            self.line(f"{v} = {f}")
+            self.line(f"l[{var}] = list({v}) if type({v}) is list else {v}")
 
     def _s_Gain(self, st):
         self.counter(st, st.counter)
-        amt, _ = self.expr(st.amount)
-        who, name, nxt = self.who(st.who), st.counter, self.pc + 1
-
-        def gain(vm, fr):
-            vm.add(who(vm), name, amt(vm))
-            return nxt
-        self.emit(gain)
+        amt, _ = self.src(st.amount)
+        self.line(f"vm.gain({self.who(st.who)}, {st.counter!r}, {amt})")
 
     def _s_Lose(self, st):
         self.counter(st, st.counter)
-        amt, _ = self.expr(st.amount)
-        who, name, nxt = self.who(st.who), st.counter, self.pc + 1
-
-        def lose(vm, fr):
-            vm.add(who(vm), name, -amt(vm))
-            return nxt
-        self.emit(lose)
+        amt, _ = self.src(st.amount)
+        self.line(f"vm.gain({self.who(st.who)}, {st.counter!r}, -({amt}))")
 
     def _s_Steal(self, st):
         self.counter(st, st.counter)
-        amt, _ = self.expr(st.amount)
-        victim, name, nxt = self.who(st.victim), st.counter, self.pc + 1
-
-        def steal(vm, fr):
-            v = victim(vm)
-            taken = max(0, min(amt(vm), vm.s["pl"][v][name]))
-            vm.add(v, name, -taken)
-            vm.add(vm.l["me"], name, taken)
-            return nxt
-        self.emit(steal)
+        amt, _ = self.src(st.amount)
+        self.line(f"vm.steal(l['me'], {self.who(st.victim)}, {st.counter!r}, {amt})")
 
     def _s_SetStmt(self, st):
-        f, t = self.expr(st.expr)
-        target, nxt, g = st.target, self.pc + 1, self.g
-        if isinstance(target, A.Name):
+        f, _ = self.src(st.expr)
+        target, g = st.target, self.g
+        if isinstance(target, A.Name) and target.name not in self.scope.types:
             name = target.name
             if name in g.roles:
-                def set_role(vm, fr):
-                    vm.s["roles"][name] = f(vm)
-                    return nxt
-                self.emit(set_role)
+                self.line(f"s['roles'][{name!r}] = {f}")
                 return
             if name in g.game_counters:
-                def set_counter(vm, fr):
-                    vm.s["g"][name] = f(vm)
-                    return nxt
-                self.emit(set_counter)
+                self.line(f"vm.set_game_counter({name!r}, {f})")
                 return
             self.c.err(target, "REF-UNDEF", f"'{name}' is not a role or a game counter",
                        did_you_mean(name, list(g.roles) + list(g.game_counters)))
         if isinstance(target, A.Attr) and target.name in g.card_state:
-            card, _ = self.expr(target.obj)
-            name = target.name
-
-            def set_card_state(vm, fr):
-                vm.set_card_state(card(vm), name, f(vm))
-                return nxt
-            self.emit(set_card_state)
+            card, _ = self.src(target.obj)
+            self.line(f"vm.set_card_state({card}, {target.name!r}, {f})")
             return
         if isinstance(target, A.Attr) and target.name in g.player_counters:
-            p = self.who(target.obj)
-            name = target.name
-
-            def set_player(vm, fr):
-                vm.set_counter(p(vm), name, f(vm))
-                return nxt
-            self.emit(set_player)
+            self.line(f"vm.set_counter({self.who(target.obj)}, {target.name!r}, {f})")
             return
         if isinstance(target, A.Attr) and target.name in g.stats:
             self.c.err(target, "SET", f"'{target.name}' is a stat, computed from its expression; "
@@ -291,327 +172,176 @@ class ScriptCompiler:
                    did_you_mean(getattr(target, "name", ""), g.player_counters))
 
     def _s_Move(self, st):
-        what, _ = self.expr(st.what)
+        what, _ = self.src(st.what)
         dest = self.c.zone_key(st.dest, self.scope)
-        nxt = self.pc + 1
-
-        def move(vm, fr):
-            v = what(vm)
-            d = dest(vm)
-            if type(v) is list:
-                for c in list(v):
-                    vm.move(c, d)
-            elif v is not None:
-                vm.move(v, d)
-            return nxt
-        self.emit(move)
+        self.line(f"vm.move_all({what}, {dest})")
 
     def _s_Draw(self, st):
-        n, _ = self.expr(st.count)
+        n, _ = self.src(st.count)
         src = self.c.zone_key(st.src, self.scope)
         dest = self.c.zone_key(st.dest, self.scope)
-        nxt = self.pc + 1
-
-        def draw(vm, fr):
-            vm.draw(n(vm), src(vm), dest(vm))
-            return nxt
-        self.emit(draw)
+        self.line(f"vm.draw({n}, {src}, {dest})")
 
     def _s_Shuffle(self, st):
-        zone = self.c.zone_key(st.zone, self.scope)
-        nxt = self.pc + 1
-
-        def shuffle(vm, fr):
-            vm.shuffle(zone(vm))
-            return nxt
-        self.emit(shuffle)
+        self.line(f"vm.shuffle({self.c.zone_key(st.zone, self.scope)})")
 
     def _s_Discard(self, st):
-        what, _ = self.expr(st.what)
-        nxt = self.pc + 1
+        what, _ = self.src(st.what)
+        self.line(f"vm.discard_all({what})")
 
-        def discard(vm, fr):
-            v = what(vm)
-            for c in (list(v) if type(v) is list else [v] if v is not None else []):
-                vm.discard(c)
-            return nxt
-        self.emit(discard)
+    def _s_Pass(self, st):
+        self.line("pass")
 
-    def _s_Play(self, st):
-        card, _ = self.expr(st.card)
-        who = self.who(st.who)
-        nxt = self.pc + 1
-
-        def play(vm, fr):
-            c = card(vm)
-            fr["pc"] = nxt
-            return PUSHED if vm.play(c, who(vm)) else nxt
-        self.emit(play)
-
-    def _s_CallStmt(self, st):
-        call, var, g = st.call, st.var, self.g
-        name = call.func
-        if var is not None and name not in g.procedures and name not in g.mechanics:
-            board_fns = BOARD_FUNCTIONS if g.boards else ()
-            if name not in BUILTINS and name not in SPECIAL and name not in g.functions \
-                    and name not in board_fns:      # x = name(...): any of them fits
-                self.c.err(call, "REF-UNDEF", f"unknown function or procedure '{name}'",
-                           did_you_mean(name, [*BUILTINS, *SPECIAL, *g.functions, *board_fns,
-                                               *g.procedures, *g.mechanics]))
-            # x = min(...): an ordinary value, not a procedure call
-            return self._s_Assign(A.Assign(var, call, line=st.line, col=st.col))
-        if var is not None:
-            self.bind(var, "rec:" + name if name in g.mechanics else "any")
-        if name in g.procedures:
-            proc = g.procedures[name]
-            if len(call.args) > len(proc.params):
-                self.c.err(call, "ARGS", f"{name} takes {len(proc.params)} argument(s): "
-                                         f"{', '.join(proc.params)}")
-            want = getattr(proc, "types", {})
-            names = list(proc.params[:len(call.args)])
-            args = [self.arg(a, name, n, want.get(n)) for a, n in zip(call.args, names)]
-            kw = {}
-            for k, v in call.kwargs.items():
-                if k not in proc.params:
-                    self.c.err(v, "ARGS", f"{name} has no parameter '{k}'", did_you_mean(k, proc.params))
-                kw[k] = self.arg(v, name, k, want.get(k))
-            missing = [p for p in proc.params if p not in names and p not in kw]
-            if missing:
-                self.c.err(call, "ARGS", f"{name} needs {', '.join(missing)}")
-            key = "proc:" + name
-        elif name in g.mechanics:
-            mech = g.mechanics[name]
-            args = [self.expr(a)[0] for a in call.args]
-            names = list(mech.params[:len(args)])
-            if len(call.args) > len(mech.params):
-                self.c.err(call, "ARGS", f"{name} takes {', '.join(mech.params)}")
-            kw = {}
-            for k, v in call.kwargs.items():
-                if k not in mech.params:
-                    self.c.err(v, "ARGS", f"{name} has no parameter '{k}'", did_you_mean(k, mech.params))
-                kw[k] = self.expr(v)[0]
-            missing = [p for p in mech.required if p not in names and p not in kw]
-            if missing:
-                self.c.err(call, "ARGS", f"{name} needs {', '.join(missing)}")
-            key = "@" + name
-        else:
-            # a pure function used as a statement does nothing: say so
-            self.c.err(call, "REF-UNDEF", f"unknown procedure '{name}'",
-                       did_you_mean(name, list(g.procedures) + list(g.mechanics)))
-        nxt = self.pc + 1
-
-        def call_op(vm, fr):
-            l = {"me": vm.l.get("me")}
-            for n, f in zip(names, args):
-                l[n] = f(vm)
-            for n, f in kw.items():
-                l[n] = f(vm)
-            fr["pc"] = nxt
-            vm.push(key, l, var)
-            return PUSHED
-        self.emit(call_op)
-
-    def arg(self, node, proc, param, want):
-        """A procedure's argument, compiled; its type must fit the declared one."""
-        f, t = self.expr(node)
-        if want and not _fits(want, t):
-            self.c.err(node, "TYPE", f"{proc}'s parameter '{param}' is a {_word(want)}, "
-                                     f"but this is a {_word(t)}")
-        return f
-
-    def _s_RunProgram(self, st):
-        key, phase, nxt = st.key, st.phase, self.pc + 1
-
-        def run_program(vm, fr):
-            if phase is not None:
-                vm.s["phase"] = phase
-            fr["pc"] = nxt
-            vm.push(key, {"me": None})
-            return PUSHED
-        self.emit(run_program)
-
-    def _s_Return(self, st):
-        f = self.expr(st.expr)[0] if st.expr is not None else (lambda vm: None)
-
-        def ret(vm, fr):
-            vm.ret(f(vm))
-            return POPPED
-        self.emit(ret)
+    def _s_Log(self, st):
+        text = self.template(st.text, st, st.text_at)
+        self.line("if vm.listener is not None:")
+        self.line(f"    vm.emit({text})")
 
     def _s_Break(self, st):
         if not self.loops:
             self.c.err(st, "FLOW", "break outside a loop")
-        cell = [None]
-        self.loops[-1].breaks.append(cell)
-        self.emit(lambda vm, fr: cell[0])
+        end = self.loops[-1]
+        self.line("break" if end is None else f"return {self.b.jump(end)}")
 
-    def _s_Pass(self, st):
-        nxt = self.pc + 1
-        self.emit(lambda vm, fr: nxt)
-
-    def _s_Log(self, st):
-        text, nxt = self.template(st.text, st, st.text_at), self.pc + 1
-
-        def log(vm, fr):
-            if vm.listener is not None:
-                vm.emit(text(vm))
-            return nxt
-        self.emit(log)
-
-    def _s_EndGame(self, st):
-        draw = st.draw
-
-        def end(vm, fr):
-            if draw:
-                vm.s["capped"] = True   # the result names no winner
-            vm.end_game()
-            return WAIT
-        self.emit(end)
-
+    # ------------------------------------------------------------ control
     def _s_If(self, st):
-        ends = []
+        if not self.stops(st):       # one Python if, inside the block
+            for i, (test, body) in enumerate(st.branches):
+                f, _ = self.src(test)
+                self.line(f"{'if' if i == 0 else 'elif'} {f}:")
+                self.body(body)
+            if st.orelse:
+                self.line("else:")
+                self.body(st.orelse)
+            return
+        b = self.b
+        end = b.label()
         for test, body in st.branches:
-            f, _ = self.expr(test)
-            skip = [None]
-
-            def branch(vm, fr, f=f, skip=skip, nxt=self.pc + 1):
-                return nxt if f(vm) else skip[0]
-            self.emit(branch)
+            skip = b.label()
+            f, _ = self.src(test)
+            self.line(f"if not {f}:")
+            self.line(f"    return {b.jump(skip)}")
             for s in body:
                 self.stmt(s)
-            end = [None]
-            ends.append(end)
-            self.emit(lambda vm, fr, end=end: end[0])
-            skip[0] = self.pc
-        if st.orelse:
-            for s in st.orelse:
-                self.stmt(s)
-        for end in ends:
-            end[0] = self.pc
+            self.line(f"return {b.jump(end)}")
+            b.mark(skip)
+        for s in st.orelse or ():
+            self.stmt(s)
+        b.mark(end)
 
-    def _loop(self, head_op_factory, body, init=None, cleanup=()):
-        """Emit: [init] head body jump-head; breaks and exhausted head jump past the end."""
-        if init is not None:
-            self.emit(init(self.pc + 1))
-        head = self.pc
-        end = [None]
-        self.emit(head_op_factory(head + 1, end))
-        loop = _Loop()
-        self.loops.append(loop)
+    def loop(self, st, head, body, cleanup=()):
+        """A loop the script may stop inside: head lines at a label, the body, a jump back;
+        `head` writes the lines that leave for the end label."""
+        b = self.b
+        top, end = b.label(), b.label()
+        b.mark(top)
+        head(end)
+        self.loops.append(end)
         for s in body:
             self.stmt(s)
         self.loops.pop()
-        self.emit(lambda vm, fr: head)
-        if cleanup:
-            names = tuple(cleanup)
-            nxt = self.pc + 1
-
-            def tidy(vm, fr):
-                for n in names:
-                    vm.l.pop(n, None)
-                return nxt
-            end[0] = self.pc
-            for cell in loop.breaks:
-                cell[0] = self.pc
-            self.emit(tidy)
-        else:
-            end[0] = self.pc
-            for cell in loop.breaks:
-                cell[0] = self.pc
+        self.line(f"return {b.jump(top)}")
+        b.mark(end)
+        for name in cleanup:
+            self.line(f"l.pop({name!r}, None)")
 
     def _s_ForEach(self, st):
-        coll, ct = self.expr(st.coll)
+        coll, ct = self.src(st.coll)
         self.c.require_list(st.coll, ct)
-        items, idx, var = self.fresh("items"), self.fresh("i"), st.var
-        self.bind(var, _elem(ct))
+        var = repr(st.var)
+        self.bind(st.var, T.elem(ct))
+        if not self.stops(st):
+            x = self.b.temp("x")
+            self.line(f"for {x} in list({coll}):")
+            self.line(f"    l[{var}] = {x}")
+            self.loops.append(None)
+            self.body(st.body)
+            self.loops.pop()
+            return
+        items, idx = self.fresh("items"), self.fresh("i")
+        self.line(f"l[{items!r}] = list({coll})")
+        self.line(f"l[{idx!r}] = 0")
 
-        def init(nxt):
-            def for_init(vm, fr):
-                vm.l[items] = list(coll(vm))
-                vm.l[idx] = 0
-                return nxt
-            return for_init
-
-        def head(nxt, end):
-            def for_next(vm, fr):
-                l = vm.l
-                i = l[idx]
-                xs = l[items]
-                if i >= len(xs):
-                    return end[0]
-                l[var] = xs[i]
-                l[idx] = i + 1
-                return nxt
-            return for_next
-        self._loop(head, st.body, init, cleanup=(items, idx))
+        def head(end):
+            self.line(f"i = l[{idx!r}]")
+            self.line(f"if i >= len(l[{items!r}]):")
+            self.line(f"    return {self.b.jump(end)}")
+            self.line(f"l[{var}] = l[{items!r}][i]")
+            self.line(f"l[{idx!r}] = i + 1")
+        self.loop(st, head, st.body, cleanup=(items, idx))
 
     def _s_While(self, st):
-        test, _ = self.expr(st.test)
-        guard, line = self.fresh("n"), st.line
+        test, _ = self.src(st.test)
+        limit = f"raise _GameError('line {st.line}: the loop ran {LOOP_LIMIT} times; is it endless?')"
+        if not self.stops(st):
+            n = self.b.temp("n")
+            self.line(f"{n} = 0")
+            self.line(f"while {test}:")
+            self.line(f"    {n} += 1")
+            self.line(f"    if {n} > {LOOP_LIMIT}:")
+            self.line(f"        {limit}")
+            self.loops.append(None)
+            self.body(st.body)
+            self.loops.pop()
+            return
+        guard = self.fresh("n")
+        self.line(f"l[{guard!r}] = 0")
 
-        def init(nxt):
-            def while_init(vm, fr):
-                vm.l[guard] = 0
-                return nxt
-            return while_init
-
-        def head(nxt, end):
-            def while_test(vm, fr):
-                l = vm.l
-                l[guard] += 1
-                if l[guard] > LOOP_LIMIT:
-                    raise GameError(f"line {line}: the loop ran {LOOP_LIMIT} times; is it endless?")
-                return nxt if test(vm) else end[0]
-            return while_test
-        self._loop(head, st.body, init, cleanup=(guard,))
+        def head(end):
+            self.line(f"l[{guard!r}] += 1")
+            self.line(f"if l[{guard!r}] > {LOOP_LIMIT}:")
+            self.line(f"    {limit}")
+            self.line(f"if not {test}:")
+            self.line(f"    return {self.b.jump(end)}")
+        self.loop(st, head, st.body, cleanup=(guard,))
 
     def _s_Repeat(self, st):
-        count, _ = self.expr(st.count)
+        count, _ = self.src(st.count)
+        times = f"_repeat_count({count}, {st.line})"
+        if not self.stops(st):
+            self.line(f"for _ in range({times}):")
+            self.loops.append(None)
+            self.body(st.body)
+            self.loops.pop()
+            return
         left = self.fresh("left")
+        self.line(f"l[{left!r}] = {times}")
 
-        def init(nxt):
-            def repeat_init(vm, fr):
-                vm.l[left] = min(count(vm), LOOP_LIMIT)
-                return nxt
-            return repeat_init
+        def head(end):
+            self.line(f"if l[{left!r}] <= 0:")
+            self.line(f"    return {self.b.jump(end)}")
+            self.line(f"l[{left!r}] -= 1")
+        self.loop(st, head, st.body, cleanup=(left,))
 
-        def head(nxt, end):
-            def repeat_next(vm, fr):
-                l = vm.l
-                if l[left] <= 0:
-                    return end[0]
-                l[left] -= 1
-                return nxt
-            return repeat_next
-        self._loop(head, st.body, init, cleanup=(left,))
+    # ------------------------------------------------------------ stopping points
+    def _s_Return(self, st):
+        value = self.src(st.expr)[0] if st.expr is not None else "None"
+        self.line(f"vm.ret({value})")
+        self.line(f"return {POPPED}")
+        self.b.end_block()
 
+    def _s_EndGame(self, st):
+        if st.draw:
+            self.line("s['capped'] = True   # the result names no winner")
+        self.line("vm.end_game()")
+        self.line(f"return {WAIT}")
+        self.b.end_block()
 
-def _word(t: str) -> str:
-    return {"num": "number", "str": "text", "bool": "truth value"}.get(t, t).replace(
-        "list:", "list of ").replace("list of num", "list of number")
+    def _s_RunProgram(self, st):
+        nxt = self.stop_here()
+        if st.phase is not None:
+            self.line(f"s['phase'] = {st.phase!r}")
+        self.line(f"fr['pc'] = {nxt}")
+        self.line(f"vm.push({st.key!r}, {{'me': None}})")
+        self.line(f"return {PUSHED}")
+        self.b.end_block()
 
-
-def _fits(want: str, got: str) -> bool:
-    """Whether a value of static type `got` may be passed where `want` is declared."""
-    if want == "any" or got in ("any", "none") or want == got:
-        return True
-    if want.startswith("list") and got.startswith("list"):
-        return want == "list" or got == "list"
-    return False
-
-
-def _shift(node, line, col):
-    """Move a field's syntax tree (parsed on its own, from column 1) to where the field
-    stands in the script: its first line starts at (line, col)."""
-    if isinstance(node, (list, tuple)):
-        for x in node:
-            _shift(x, line, col)
-        return
-    if not isinstance(node, A.Node):
-        return
-    if node.line == 1:
-        node.col += col - 1
-    node.line += line - 1
-    for f in dataclasses.fields(node):
-        if f.name not in ("line", "col"):
-            _shift(getattr(node, f.name), line, col)
+    def _s_Play(self, st):
+        card, _ = self.src(st.card)
+        who = self.who(st.who)
+        nxt = self.stop_here()
+        c = self.b.temp("c")
+        self.line(f"{c} = {card}")
+        self.line(f"fr['pc'] = {nxt}")
+        self.line(f"return {PUSHED} if vm.play({c}, {who}) else {nxt}")
+        self.b.end_block()

@@ -1,0 +1,151 @@
+"""Calls inside expressions: builtins, board builtins, the game's functions and the few
+builtins that need the compiler's help (zones by name, card rules). Every call is bound by
+one Signature (signature.py); its source calls a function bound in the namespace."""
+from __future__ import annotations
+
+from ..boards import BOARD_FUNCTIONS, board_functions
+from ..errors import did_you_mean
+from . import types as T
+from .builtins import BUILTINS, SPECIAL
+from .signature import REQUIRED, Param, Signature
+
+# Builtins whose first argument must be a collection.
+COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "all", "unique",
+                    "sorted", "reversed", "without", "cards_in", "zip"}
+
+# One-argument builtins written inline (the hot path): source template over the argument.
+INLINE = {"count": "len({0})", "first": "_first({0})", "bottom": "_first({0})",
+          "last": "_last({0})", "top": "_last({0})", "sum": "sum({0})"}
+
+# The builtins the compiler implements itself, with their signatures.
+SPECIAL_SIGNATURES = {
+    "zone": Signature("zone", (Param("name", T.STR), Param("player", T.ANY, None))),
+    "can_play": Signature("can_play", (Param("card"), Param("player"))),
+    "attr": Signature("attr", (Param("card"), Param("name", T.STR))),
+    "holder": Signature("holder", (Param("card"),)),
+    "label": Signature("label", (Param("value"),)),
+}
+assert set(SPECIAL_SIGNATURES) == set(SPECIAL)
+
+
+class Calls:
+    """Mixed into the Compiler."""
+
+    def init_calls(self):
+        g = self.g
+        self.builtin_sigs = {name: Signature.of_python(name, spec[0])
+                             for name, spec in BUILTINS.items()}
+        for name, spec in BUILTINS.items():
+            self.ns.bind("BI_" + name, spec[0])
+        # per board: name -> (function's namespace name, result type, signature)
+        self.board_calls = {}
+        for bname, board in g.boards.items():
+            table = {}
+            for fname, (fn, rt, _) in board_functions(board).items():
+                table[fname] = (self.ns.bind(f"BF_{bname}_{fname}", fn), rt,
+                                Signature.of_python(fname, fn))
+            self.board_calls[bname] = table
+
+    def special_signature(self, name):
+        return SPECIAL_SIGNATURES[name]
+
+    def callable_names(self) -> list:
+        g = self.g
+        return (list(BUILTINS) + list(SPECIAL) + list(g.functions)
+                + (list(BOARD_FUNCTIONS) if g.boards else []))
+
+    def bind_args(self, sig, node, scope, args, skip=()):
+        kwargs = {k: (v, self.src(v, scope)) for k, v in node.kwargs.items() if k not in skip}
+        return sig.bind(self, node, list(zip(node.args or [node] * len(args), args)), kwargs)
+
+    def call(self, node, scope, args):
+        """args: [(source, type)] of the positional arguments, compiled by the caller."""
+        name = node.func
+        g = self.g
+        if name in SPECIAL:
+            bound = self.bind_args(SPECIAL_SIGNATURES[name], node, scope, args)
+            return getattr(self, "_special_" + name)(node, bound)
+        if name in g.functions:
+            return self.call_function(node, scope, name, args)
+        if name in BOARD_FUNCTIONS and name not in BUILTINS:
+            if not g.boards:
+                self.err(node, "REF-UNDEF", f"{name}() reads a board, and this game declares none")
+            board = node.kwargs.get("board")
+            if board is None:
+                table = next(iter(self.board_calls.values()))
+            elif getattr(board, "value", None) in self.board_calls:
+                table = self.board_calls[board.value]
+            else:
+                self.err(board, "REF-UNDEF", "board= names a declared board, in quotes",
+                         did_you_mean(str(getattr(board, "value", "")), g.boards))
+            ref, rt, sig = table[name]
+            bound = self.bind_args(sig, node, scope, args, skip=("board",))
+            return f"{ref}({self.arg_list(bound)})", rt
+        if name not in BUILTINS:
+            # only what may be called inside an expression is suggested
+            self.err(node, "REF-UNDEF", f"unknown function '{name}'",
+                     did_you_mean(name, self.callable_names()))
+        _, rt, _ = BUILTINS[name]
+        bound = self.bind_args(self.builtin_sigs[name], node, scope, args)
+        first_t = args[0][1] if args else T.ANY
+        if name in COLLECTION_FIRST and first_t in T.SCALARS:
+            where = node.args[0] if node.args else node
+            self.err(where, "TYPE", f"{name}() needs a collection, not "
+                                    f"{T.a_word(first_t)}")
+        if rt == "elem":
+            rt = T.elem(first_t)
+        if rt == "list":
+            rt = first_t if T.is_list(first_t) else T.LIST
+        if name in INLINE and len(args) == 1 and not node.kwargs:
+            return INLINE[name].format(args[0][0]), rt
+        return f"BI_{name}({self.arg_list(bound)})", rt
+
+    def arg_list(self, bound) -> str:
+        """vm and the bound values in order; a default is written only before a given value."""
+        parts = []
+        pending = []
+        for p, value, _ in bound:
+            if value is REQUIRED:
+                pending.append(self.ns.const(p.default))
+                continue
+            parts.extend(pending)
+            pending = []
+            if type(value) is list:          # the variadic parameter's values
+                parts.extend(v[0] for v in value)
+            else:
+                parts.append(value[0])
+        return ", ".join(["vm"] + parts)
+
+    def call_function(self, node, scope, name, args):
+        spec = self.g.functions[name]
+        sig = Signature.declared(name, spec.types)
+        bound = self.bind_args(Signature(name, sig.params, keywords=False), node, scope, args)
+        ref = self.function_ref(name)
+        me = self.me_src(scope)
+        values = []
+        for p, value, _ in bound:
+            if p.name == "me":
+                me = value[0]
+            else:
+                values.append(value[0])
+        return f"{ref}({', '.join(['vm', me] + values)})", spec.returns
+
+    # ------------------------------------------------------------ special builtins
+    def _special_zone(self, node, bound):
+        return f"s['z'][{self.zone_key_from_call(node, bound)}]", "list:card"
+
+    def _special_can_play(self, node, bound):
+        (_, (card, _), _), (_, (player, _), _) = bound
+        return f"_can_play(vm, PLAYABLE, {self.cards_ref}, {card}, {player})", T.BOOL
+
+    def _special_attr(self, node, bound):
+        (_, (card, _), _), (_, (key, _), _) = bound
+        return f"{self.cards_ref}[{card}].get({key})", T.ANY
+
+    def _special_holder(self, node, bound):
+        (_, (card, _), _), = bound
+        return f"_card_owner(s, {card})", T.PLAYER
+
+    def _special_label(self, node, bound):
+        (_, (value, t), _), = bound
+        return f"vm.label({value}, {t!r})", T.STR

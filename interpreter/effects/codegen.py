@@ -1,0 +1,67 @@
+"""Generated Python: each expression, and each straight-line run of statements, becomes the
+source of one Python function, exec'd once at load into the game's namespace.
+
+Inside generated code these names are always bound:
+  vm   the VM (a cursor over one state)     s   the state (vm.s)
+  l    the running frame's locals (plain data in the state; ops and expressions only)
+Values the code needs that are not literals (card tables, board geometry, other generated
+functions) live in the namespace under generated names. Names bound by the language inside
+an expression (`it`, a comprehension's variable, a function's parameters) are Python locals
+named `v_<name>`: reading one costs no dictionary lookup.
+"""
+from __future__ import annotations
+
+from .runtime import HELPERS
+
+# Values that repr() writes back as the same Python literal.
+_LITERALS = (bool, int, str, type(None))
+
+
+class Namespace:
+    """The globals of one game's generated code."""
+
+    def __init__(self):
+        self.ns = {"_" + k: v for k, v in HELPERS.items()}
+        self.count = 0
+        self._consts: dict = {}
+
+    def fresh(self, hint: str) -> str:
+        self.count += 1
+        return f"{hint}_{self.count}"
+
+    def const(self, value, hint: str = "K") -> str:
+        """Source reading `value`: a literal when it is one, else a namespace name."""
+        if type(value) in _LITERALS:
+            return repr(value)
+        key = id(value)
+        if key in self._consts and self.ns[self._consts[key]] is value:
+            return self._consts[key]
+        name = self.fresh(hint)
+        self.ns[name] = value
+        self._consts[key] = name
+        return name
+
+    def bind(self, name: str, value) -> str:
+        self.ns[name] = value
+        return name
+
+    def define(self, name: str, params: str, body: list, what: str = "rule"):
+        """exec `def name(params): body` (lines, unindented) and return the function."""
+        src = f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in body)
+        code = compile(src, f"<{what}: {name}>", "exec")
+        exec(code, self.ns)   # noqa: S102 - our own generated source, from checked syntax trees
+        fn = self.ns[name]
+        fn.source = src       # kept for debugging and the tests
+        return fn
+
+    def expression(self, src: str, params: str = "vm", what: str = "expression",
+                   frame: bool = True):
+        """A function returning one expression's value; `frame`: it may read the locals."""
+        name = self.fresh("e")
+        head = ["s = vm.s", "l = vm.l"] if frame else ["s = vm.s"]
+        return self.define(name, params, head + [f"return {src}"], what)
+
+
+def py_name(name: str) -> str:
+    """The Python local a language-bound name becomes."""
+    return "v_" + name.replace("$", "_")

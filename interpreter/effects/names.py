@@ -1,0 +1,216 @@
+"""What a name means: the one resolver that the checker, the compiler and the tree-walker use.
+
+A bare name is, in this order: a local (script variable, parameter, `it`), one of the
+game-wide words (players, opponents, player_count, variant), a game counter, a role, a game
+zone, a constant or an option. A member `x.NAME` of a player is a counter, a stat, a zone or
+a seat field; of a card, a state, an attribute or a card field.
+"""
+from __future__ import annotations
+
+from ..errors import did_you_mean
+from . import ast as A
+from . import types as T
+from .codegen import py_name
+
+PLAYER_FIELDS = ("name", "seat", "next", "prev")
+CARD_FIELDS = ("id", "zone", "owner", "type", "label")
+GAME_WORDS = ("me", "my", "players", "opponents", "player_count", "variant")
+
+
+class Scope:
+    """What names mean while compiling one script or expression: their types, and for
+    names the language binds inside an expression (it, a comprehension's variable, a
+    function's parameters) the Python local they are. Other locals live in the frame."""
+
+    def __init__(self, game, local_types: dict, py: dict | None = None):
+        self.game = game
+        self.types = dict(local_types)   # local name -> type
+        self.py = dict(py or {})         # local name -> Python identifier
+
+    def child(self, **more):
+        """A scope where the given names are Python locals (bound inside an expression)."""
+        s = Scope(self.game, self.types, self.py)
+        for name, t in more.items():
+            s.types[name] = t
+            s.py[name] = py_name(name)
+        return s
+
+    def read(self, name: str) -> str:
+        return self.py.get(name) or f"l[{name!r}]"
+
+
+def kind_of(g, name: str) -> str | None:
+    """The kind of a game-wide name (None: not one)."""
+    if name in ("players", "opponents", "player_count", "variant"):
+        return name
+    for kind, table in (("game_counter", g.game_counters), ("role", g.roles),
+                        ("game_zone", g.game_zones), ("constant", g.constants),
+                        ("option", g.options)):
+        if name in table:
+            return kind
+    return None
+
+
+def constant_value(g, name: str, n: int):
+    """A constant's value for n players (a constant may be given per player count)."""
+    v = g.constants[name]
+    if isinstance(v, dict) and "by_players" in v:
+        return {int(k): x for k, x in v["by_players"].items()}[n]
+    return v
+
+
+class Names:
+    """Mixed into the Compiler: names and members as Python source."""
+
+    def global_names(self):
+        g = self.g
+        return (list(GAME_WORDS) + list(g.game_counters) + list(g.roles) + list(g.game_zones)
+                + list(g.constants) + list(g.options))
+
+    def undefined(self, node, name, scope, what="name"):
+        candidates = list(scope.types) + self.global_names()
+        self.err(node, "REF-UNDEF", f"unknown {what} '{name}'", did_you_mean(name, candidates))
+
+    def me_src(self, scope) -> str:
+        """The player `me` is here (functions and stats see their caller's)."""
+        return scope.read("me") if "me" in scope.types else "vm.l.get('me')"
+
+    def name(self, node, scope):
+        g = self.g
+        name = "me" if node.name == "my" else node.name
+        if name in scope.types:
+            return scope.read(name), scope.types[name]
+        kind = kind_of(g, name)
+        if kind == "players":
+            return "list(range(s['n']))", "list:player"
+        if kind == "opponents":
+            me = self.me_src(scope)
+            return f"[({me} + i) % s['n'] for i in range(1, s['n'])]", "list:player"
+        if kind == "player_count":
+            return "s['n']", T.NUM
+        if kind == "variant":
+            return "s['variant']", T.STR
+        if kind == "game_counter":
+            return f"s['g'][{name!r}]", T.NUM
+        if kind == "role":
+            return f"s['roles'][{name!r}]", T.PLAYER
+        if kind == "game_zone":
+            if name in self.keyed_game:
+                keys = self.ns.const([f"{name}.{k}" for k in g.game_zones[name].keys], "ZK")
+                return f"[s['z'][k] for k in {keys}]", T.GROUP
+            return f"s['z'][{name!r}]", "list:card"
+        if kind == "constant":
+            value = g.constants[name]
+            if isinstance(value, dict) and "by_players" in value:
+                table = self.ns.const({int(k): v for k, v in value["by_players"].items()}, "BP")
+                return f"{table}[s['n']]", T.ANY
+            t = ("num" if isinstance(value, int) else "str" if isinstance(value, str)
+                 else "list:str" if isinstance(value, list) and all(isinstance(x, str) for x in value)
+                 else "list" if isinstance(value, list) else "any")
+            return self.ns.const(value), t
+        if kind == "option":
+            return f"s['options'][{name!r}]", T.ANY
+        self.undefined(node, name, scope)
+
+    # ------------------------------------------------------------ members
+    def member(self, node, obj, t, name):
+        g = self.g
+        if t == "player":
+            return self.player_member(node, obj, name)
+        if t == "card":
+            return self.card_member(node, obj, name)
+        if t.startswith("rec:"):
+            fields = g.mechanics[t[4:]].returns
+            if name not in fields:
+                self.err(node, "REF-UNDEF", f"{t[4:]} returns no '{name}'",
+                         did_you_mean(name, fields) or f"it returns {', '.join(fields)}")
+            return f"{obj}[{name!r}]", fields[name]
+        if t.startswith("pgroup:"):
+            gname = t[7:]
+            keys = g.player_zones[gname].keys
+            if name not in keys:
+                self.err(node, "REF-UNDEF", f"'{gname}' has no zone '{name}'",
+                         did_you_mean(name, keys))
+            table = self.ns.const([f"{p}.{gname}.{name}" for p in self.seats], "ZK")
+            return f"s['z'][{table}[{obj}]]", "list:card"
+        if t in ("num", "bool", "str", "none", "group") or T.is_list(t):
+            self.err(node, "TYPE", f"{T.a_word(t)} has no '{name}'")
+        # The type is known only at run time: a player (seat number), a card (id) or a map.
+        pfields = set(g.player_counters) | set(g.stats) | set(g.player_zones) | set(PLAYER_FIELDS)
+        pf = self.value_fn(self.player_member(node, "v_x", name, on_value=True)) \
+            if name in pfields else None
+        cf = self.value_fn(self.card_member(node, "v_x", name)) \
+            if name in self.card_attrs or name in CARD_FIELDS or name in g.card_state else None
+        return (f"_dyn_member(vm, {obj}, {name!r}, {self.ns.const(pf)}, {self.ns.const(cf)})",
+                T.ANY)
+
+    def value_fn(self, src_type):
+        """f(vm, x) computing a member's source written about `v_x`."""
+        src, _ = src_type
+        return self.ns.expression(src, "vm, v_x", "member", frame=False)
+
+    def player_member(self, node, p, name, on_value=False):
+        """p.NAME as source; `on_value`: a keyed zone group is read as its zones' contents."""
+        g = self.g
+        if name in g.player_counters:
+            return f"s['pl'][{p}][{name!r}]", T.NUM
+        if name in g.stats:
+            return f"{self.stat_ref(name)}(vm, {p})", T.NUM
+        if name in g.player_zones:
+            if name in self.keyed_player:
+                if on_value:
+                    return f"[s['z'][k] for k in {self.seat_table(name)}[{p}]]", T.GROUP
+                return p, "pgroup:" + name   # p.slots.fame / p.slots[b] name one zone
+            keys = self.ns.const([f"{q}.{name}" for q in self.seats], "ZK")
+            return f"s['z'][{keys}[{p}]]", "list:card"
+        if name == "name":
+            names = g.seat_names
+            table = self.ns.const([names[q] if q < len(names) else f"P{q + 1}"
+                                   for q in self.seats], "SN")
+            return f"{table}[{p}]", T.STR
+        if name == "seat":
+            return p, T.NUM
+        if name == "next":
+            return f"(({p}) + 1) % s['n']", T.PLAYER
+        if name == "prev":
+            return f"(({p}) - 1) % s['n']", T.PLAYER
+        fields = list(g.player_counters) + list(g.stats) + list(g.player_zones) + list(PLAYER_FIELDS)
+        self.err(node, "REF-UNDEF", f"players have no counter, stat or zone '{name}'",
+                 did_you_mean(name, fields))
+
+    def card_member(self, node, c, name):
+        g = self.g
+        if name in g.card_state:
+            spec = g.card_state[name]
+            start = spec.start
+            t = ("bool" if isinstance(start, bool) else "num" if isinstance(start, int)
+                 else "list:player" if spec.type == "players" else "any")
+            return f"s['cs'][{name!r}].get({c}, {self.ns.const(start)})", t
+        if name == "id":
+            return c, T.STR
+        if name == "zone":
+            return f"_card_zone(s, {c})", T.STR
+        if name == "owner":
+            return f"_card_owner(s, {c})", T.PLAYER
+        if name == "label":
+            return f"{self.labels_ref}[{c}]", T.STR
+        if name in self.card_attrs or name == "type":
+            return f"{self.cards_ref}[{c}].get({name!r})", self.attr_type(name)
+        self.err(node, "REF-UNDEF", f"no card has an attribute '{name}'",
+                 did_you_mean(name, list(self.card_attrs) + list(CARD_FIELDS)
+                              + list(g.card_state)))
+
+    def attr_type(self, name) -> str:
+        """A card attribute's type: the one all cards that have it agree on, else any."""
+        sample = [a[name] for a in self.g.cards.values() if name in a]
+        if sample and all(isinstance(x, bool) for x in sample):
+            return T.BOOL
+        if sample and all(isinstance(x, int) and not isinstance(x, bool) for x in sample):
+            return T.NUM
+        if sample and all(isinstance(x, str) for x in sample):
+            return T.STR
+        return T.ANY
+
+
+def is_local(node, scope) -> bool:
+    return isinstance(node, A.Name) and ("me" if node.name == "my" else node.name) in scope.types

@@ -1,0 +1,126 @@
+"""The statements that hand over control: decisions (choose) and calls of procedures and
+mechanics (a new frame). Mixed into ScriptCompiler."""
+from __future__ import annotations
+
+from ..errors import did_you_mean
+from ..boards import BOARD_FUNCTIONS
+from . import ast as A
+from . import types as T
+from .builtins import BUILTINS, SPECIAL
+from .compiler import PUSHED, WAIT
+from .signature import REQUIRED, Param, Signature
+
+
+class Procs:
+    # ------------------------------------------------------------ decisions
+    def _s_Choose(self, st):
+        var, line = st.var, st.line
+        prompt = self.g.register_prompt(self.c.ns.expression(
+            self.template(st.prompt or f"choose {st.var}", st, st.text_at.get("prompt")),
+            what="prompt"))
+        if st.coll is not None:
+            coll, ct = self.src(st.coll)
+            self.c.require_list(st.coll, ct)
+            et = T.elem(ct)
+            values = f"list({coll})"
+        else:
+            lo, _ = self.src(st.low)
+            hi, _ = self.src(st.high)
+            et = T.NUM
+            values = f"list(range({lo}, ({hi}) + 1))"
+        other = repr(st.otherwise)
+        if st.each is not None:
+            seats, _ = self.src(st.each)
+            self.bind(var, T.LIST)
+            nxt = self.stop_here()
+            for src in (f"_seats = list({seats})", "_opts = {}", "_me = l.get('me')",
+                        "for _seat in _seats:",
+                        "    l['me'] = _seat",
+                        f"    _vals = {values}",
+                        f"    if not _vals and {st.otherwise is None}:",
+                        f"        raise _GameError('line {line}: ' + vm.label(_seat, 'player') + "
+                        f"' has no option to choose {var} from')",
+                        f"    _opts[_seat] = _choice(_vals, {et!r}, {other})",
+                        "l['me'] = _me",
+                        f"fr['pc'] = {nxt}",
+                        f"vm.ask(_seats, _opts, {var!r}, {prompt}, each=True)",
+                        f"return {WAIT}"):
+                self.line(src)
+            self.b.end_block()
+            return
+        self.bind(var, et)
+        by = self.who(st.by)
+        if st.by is None and not self.me_known:
+            self.c.err(st, "FLOW", f"who chooses {var}? A phase has no `me`: write "
+                                   f"`choose {var} from ... by PLAYER`")
+        opts = self.labelled(st, et) if st.labelled is not None else \
+            f"_choice(_vals, {et!r}, {other})"
+        nxt = self.stop_here()
+        for src in (f"_vals = {values}",
+                    f"_n = len(_vals) + {int(st.otherwise is not None)}",
+                    "if _n <= 1:",
+                    "    if _n == 0:",
+                    f"        raise _GameError('line {line}: no option to choose {var} from')",
+                    f"    l[{var!r}] = _vals[0] if _vals else None",
+                    f"    return {nxt}",
+                    f"_seat = {by}",
+                    f"fr['pc'] = {nxt}",
+                    f"vm.ask([_seat], {{_seat: {opts}}}, {var!r}, {prompt})",
+                    f"return {WAIT}"):
+            self.line(src)
+        self.b.end_block()
+
+    def labelled(self, st, et) -> str:
+        """`labelled "text {it...}"`: every option's label made from its value, at once."""
+        outer = self.scope
+        self.scope = outer.child(it=et)
+        try:
+            text = self.template(st.labelled, st, st.text_at.get("labelled"))
+        finally:
+            self.scope = outer
+        other = "" if st.otherwise is None else f" + [[{st.otherwise!r}, None]]"
+        return (f"[[_name, _v] for _name, _v in zip(_unique([{text} for v_it in _vals]), _vals)]"
+                f"{other}")
+
+    # ------------------------------------------------------------ calls
+    def _s_CallStmt(self, st):
+        call, var, g = st.call, st.var, self.g
+        name = call.func
+        if var is not None and name not in g.procedures and name not in g.mechanics:
+            board_fns = BOARD_FUNCTIONS if g.boards else ()
+            if name not in BUILTINS and name not in SPECIAL and name not in g.functions \
+                    and name not in board_fns:      # x = name(...): any of them fits
+                self.c.err(call, "REF-UNDEF", f"unknown function or procedure '{name}'",
+                           did_you_mean(name, [*BUILTINS, *SPECIAL, *g.functions, *board_fns,
+                                               *g.procedures, *g.mechanics]))
+            # x = min(...): an ordinary value, not a procedure call
+            return self._s_Assign(A.Assign(var, call, line=st.line, col=st.col))
+        if name in g.procedures:
+            sig, key = self.procedure_signature(name), "proc:" + name
+        elif name in g.mechanics:
+            mech = g.mechanics[name]
+            sig = Signature(name, tuple(Param(p, T.ANY, REQUIRED if p in mech.required else None)
+                                        for p in mech.params))
+            key = "@" + name
+        else:
+            # a pure function used as a statement does nothing: say so
+            self.c.err(call, "REF-UNDEF", f"unknown procedure '{name}'",
+                       did_you_mean(name, list(g.procedures) + list(g.mechanics)))
+        if var is not None:
+            self.bind(var, "rec:" + name if name in g.mechanics else T.ANY)
+        args = [self.src(a) for a in call.args]
+        kwargs = {k: (v, self.src(v)) for k, v in call.kwargs.items()}
+        bound = sig.bind(self.c, call, list(zip(call.args, args)), kwargs)
+        local = ["'me': l.get('me')"] + [f"{p.name!r}: {value[0]}" for p, value, _ in bound
+                                         if value is not REQUIRED]
+        nxt = self.stop_here()
+        self.line(f"_frame = {{{', '.join(local)}}}")
+        self.line(f"fr['pc'] = {nxt}")
+        self.line(f"vm.push({key!r}, _frame, {var!r})")
+        self.line(f"return {PUSHED}")
+        self.b.end_block()
+
+    def procedure_signature(self, name) -> Signature:
+        proc = self.g.procedures[name]
+        return Signature.declared(name, getattr(proc, "types", None)
+                                  or {p: T.ANY for p in proc.params})

@@ -1,0 +1,139 @@
+"""The few helpers generated code calls (see codegen.py): what does not fit in one Python
+expression, or must raise a rule's error in words."""
+from __future__ import annotations
+
+from operator import itemgetter
+
+from ..errors import GameError
+from ..options import choice, unique
+
+FIRST = itemgetter(0)
+LOOP_LIMIT = 10000          # the most times one loop may run
+
+
+def div(a, b):
+    if b == 0:
+        raise GameError("division by zero")
+    return a // b
+
+
+def mod(a, b):
+    if b == 0:
+        raise GameError("division by zero")
+    return a % b
+
+
+def index(o, k):
+    try:
+        return o[k]
+    except (KeyError, IndexError, TypeError):
+        if isinstance(o, list) and isinstance(k, int):
+            return None
+        raise GameError(f"{o!r} has no entry {k!r}") from None
+
+
+def first(xs):
+    return xs[0] if xs else None
+
+
+def last(xs):
+    return xs[-1] if xs else None
+
+
+def until(coll, stop):
+    """The elements before the first one for which stop(x) holds."""
+    out = []
+    for x in coll:
+        if stop(x):
+            break
+        out.append(x)
+    return out
+
+
+def ranked(keyed):
+    """[(key, x)] -> the x's, best key first; equal keys keep the collection's order."""
+    keyed.sort(key=FIRST, reverse=True)
+    return [x for _, x in keyed]
+
+
+def best_by(keyed, lowest):
+    """[(key, x)] -> the x with the highest (lowest) key, the first among equals; none if empty."""
+    best = None
+    for k, x in keyed:
+        if best is None or (k < best[0] if lowest else k > best[0]):
+            best = (k, x)
+    return None if best is None else best[1]
+
+
+def card_zone(s, c):
+    key = s["loc"][c]
+    return key.split(".", 1)[1] if key[0].isdigit() else key
+
+
+def card_owner(s, c):
+    key = s["loc"][c]
+    return int(key.split(".", 1)[0]) if key[0].isdigit() else None
+
+
+def dyn_member(vm, v, name, on_player, on_card):
+    """NAME of a value whose type is known only at run time: a player (seat number), a card
+    (id) or a record (mapping)."""
+    if isinstance(v, dict):
+        return v.get(name)
+    if isinstance(v, bool) or v is None:
+        raise GameError(f"{v!r} has no '{name}'")
+    if isinstance(v, int):
+        if on_player is None:
+            raise GameError(f"players have no '{name}'")
+        return on_player(vm, v)
+    if isinstance(v, str):
+        if on_card is None:
+            raise GameError(f"cards have no '{name}'")
+        return on_card(vm, v)
+    raise GameError(f"{v!r} has no '{name}'")
+
+
+def group_key(table, k, name):
+    try:
+        return table[k]
+    except (KeyError, TypeError):
+        raise GameError(f"'{name}' has no zone {k!r}") from None
+
+
+def can_play(vm, rules, cards, card, player):
+    test = rules.get(cards[card].get("type"))
+    return True if test is None else test(vm, card, player)
+
+
+def zone_checked(key, valid):
+    if key not in valid:
+        raise GameError(f"unknown zone {key!r}")
+    return key
+
+
+def player_zone_checked(p, key, valid):
+    if key not in valid:
+        raise GameError(f"unknown player zone {key!r}")
+    return f"{p}.{key}"
+
+
+def repeat_count(n, line):
+    """`repeat N`: N times, within the loop budget (never silently fewer)."""
+    if type(n) is not int:
+        raise GameError(f"line {line}: repeat needs a whole number, not {n!r}")
+    if n > LOOP_LIMIT:
+        raise GameError(f"line {line}: repeat {n} is more than the loop budget of {LOOP_LIMIT}")
+    return max(n, 0)
+
+
+def broken(*args):
+    raise GameError("a function with a compile error was called")
+
+
+HELPERS = {"div": div, "mod": mod, "index": index, "first": first, "last": last,
+           "until": until, "ranked": ranked, "best_by": best_by, "card_zone": card_zone,
+           "card_owner": card_owner, "dyn_member": dyn_member, "group_key": group_key,
+           "can_play": can_play, "zone_checked": zone_checked, "broken": broken,
+           "player_zone_checked": player_zone_checked, "repeat_count": repeat_count,
+           "choice": choice, "unique": unique,
+           "GameError": GameError}
