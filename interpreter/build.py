@@ -379,6 +379,7 @@ class Builder:
             if fn is not None:
                 g.exprs[key] = fn
         g.stat_fns = {name: comp.stat(name) for name in g.stats}
+        g.end_when_fn = g.exprs.get("end_when")
         g.result_fn = _result_fn(g)
         g.zone_spec = _zone_spec_fn(g)
         g.card_state_resets = _resets_fn(g)

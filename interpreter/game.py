@@ -101,18 +101,14 @@ class Game:
     def apply(self, s: dict, seat: int, choice, listener=None) -> None:
         """Apply one seat's decision, by label or index; raises IllegalMove with the reason."""
         p = s["pending"]
-        if s["over"]:
-            raise IllegalMove("the game is over")
-        if p is None or str(seat) not in p["opts"]:
-            who = ", ".join(self.g.seat_label(x) for x in self.waiting(s))
-            raise IllegalMove(f"it is not {self.g.seat_label(seat)}'s decision (waiting for {who})")
-        if str(seat) in p["ans"]:
-            raise IllegalMove(f"{self.g.seat_label(seat)} has already decided")
-        opts = p["opts"][str(seat)]
-        if isinstance(choice, int) and not isinstance(choice, bool):
-            if not 0 <= choice < O.count(opts):
-                raise IllegalMove(f"option {choice} is out of range: there are {O.count(opts)} "
-                                  "options")
+        key = str(seat)
+        opts = p["opts"].get(key) if p is not None and not s["over"] else None
+        if opts is None or key in p["ans"]:
+            self._refuse(s, seat)
+        if type(choice) is int:
+            n = O.count(opts)
+            if not 0 <= choice < n:
+                raise IllegalMove(f"option {choice} is out of range: there are {n} options")
             index = choice
         else:
             labels = O.labels(opts, self.g)
@@ -127,6 +123,15 @@ class Game:
             raise
         except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
             raise as_game_error(e) from e
+
+    def _refuse(self, s: dict, seat: int):
+        if s["over"]:
+            raise IllegalMove("the game is over")
+        p = s["pending"]
+        if p is None or str(seat) not in p["opts"]:
+            who = ", ".join(self.g.seat_label(x) for x in self.waiting(s))
+            raise IllegalMove(f"it is not {self.g.seat_label(seat)}'s decision (waiting for {who})")
+        raise IllegalMove(f"{self.g.seat_label(seat)} has already decided")
 
     # ------------------------------------------------------------ plain data
     clone = staticmethod(S.clone)

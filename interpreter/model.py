@@ -123,6 +123,7 @@ class GameDef:
     card_state_resets: Optional[Callable] = None         # zone key -> card state names reset there
     stack_limit: Optional[Callable] = None               # zone key -> most cards held, or None
     seat_label: Optional[Callable] = None                # seat -> "P1"
+    end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
     warnings: list = field(default_factory=list)
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
     stat_fns: dict = field(default_factory=dict)         # stat -> f(vm, seat), compiled once

@@ -100,6 +100,8 @@ def _fields(g, s) -> None:
         raise _Damaged(f"'over' is {_describe(s['over'])}, not true or false")
     if not (s["phase"] is None or isinstance(s["phase"], str)):
         raise _Damaged(f"'phase' is {_describe(s['phase'])}, not a name or null")
+    if "forced" in s and not (_is_int(s["forced"]) and s["forced"] >= 0):
+        raise _Damaged(f"'forced' is {_describe(s['forced'])}, not a count")
     if "capped" in s and not isinstance(s["capped"], bool):
         raise _Damaged(f"'capped' is {_describe(s['capped'])}, not true or false")
     if not (s["result"] is None or isinstance(s["result"], dict)):

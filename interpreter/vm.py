@@ -73,13 +73,29 @@ class VM:
         """Ask one seat (or several at once, `each`) to pick among [label, value] options.
 
         `prompt` is a text, or the id of a compiled prompt template (read from the
-        waiting frame's locals only when someone looks at it)."""
+        waiting frame's locals only when someone looks at it). The game's end condition
+        is checked here, once per step: a game ends before anyone is asked in vain."""
         s = self.s
-        if self.g.exprs.get("end_when") and self.g.exprs["end_when"](self):
+        end_when = self.g.end_when_fn
+        if end_when is not None and end_when(self):
             self.end_game()
             return
         s["pending"] = {"seats": list(seats), "opts": {str(k): v for k, v in options.items()},
                         "var": var, "prompt": prompt, "each": each, "ans": {}}
+
+    def ask_one(self, seat: int, options, var: str, prompt) -> None:
+        """ask() for one seat (the common case, without building a mapping first)."""
+        end_when = self.g.end_when_fn
+        if end_when is not None and end_when(self):
+            self.end_game()
+            return
+        self.s["pending"] = {"seats": [seat], "opts": {str(seat): options}, "var": var,
+                             "prompt": prompt, "each": False, "ans": {}}
+
+    def forced(self) -> None:
+        """A choice with one option was taken without asking: counted for simulate."""
+        s = self.s
+        s["forced"] = s.get("forced", 0) + 1
 
     def prompt(self) -> str:
         p = self.s["pending"]
@@ -93,21 +109,23 @@ class VM:
     def answer(self, seat: int, index: int) -> None:
         s = self.s
         p = s["pending"]
-        p["ans"][str(seat)] = index
+        ans = p["ans"]
+        ans[str(seat)] = index
         s["decisions"] += 1          # every seat's answer is a decision, secret ones too
         if s["decisions"] > self.g.max_decisions:
             raise GameError(f"the game passed {self.g.max_decisions} decisions without ending")
-        if len(p["ans"]) < len(p["seats"]):
+        seats = p["seats"]
+        if len(ans) < len(seats):
             return
         fr = s["stack"][-1]
         if p["each"]:
             values = [None] * s["n"]
-            for k, i in p["ans"].items():
+            for k, i in ans.items():
                 values[int(k)] = options.value(p["opts"][k], i)
             fr["l"][p["var"]] = values
         else:
-            k = str(p["seats"][0])
-            fr["l"][p["var"]] = options.value(p["opts"][k], p["ans"][k])
+            k = str(seats[0])
+            fr["l"][p["var"]] = options.value(p["opts"][k], ans[k])
         s["pending"] = None
         self.run()
 

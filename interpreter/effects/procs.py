@@ -62,10 +62,10 @@ class Procs:
                     "    if _n == 0:",
                     f"        raise _GameError('line {line}: no option to choose {var} from')",
                     f"    l[{var!r}] = _vals[0] if _vals else None",
+                    "    vm.forced()",
                     f"    return {nxt}",
-                    f"_seat = {by}",
                     f"fr['pc'] = {nxt}",
-                    f"vm.ask([_seat], {{_seat: {opts}}}, {var!r}, {prompt})",
+                    f"vm.ask_one({by}, {opts}, {var!r}, {prompt})",
                     f"return {WAIT}"):
             self.line(src)
         self.b.end_block()
