@@ -95,6 +95,37 @@ def build_board(name: str, spec: dict) -> Board:
 
 
 # ------------------------------------------------------------------ builtins
+class CellTable(dict):
+    """cell -> a precomputed value; reading a cell the board does not have is a rule's
+    error in words (generated code reads these tables directly, at C speed)."""
+
+    def __init__(self, board_name: str, table: dict):
+        super().__init__(table)
+        self.board_name = board_name
+
+    def __missing__(self, cell):
+        raise GameError(f"{cell!r} is not a cell of {self.board_name}")
+
+
+def inline_tables(board: Board) -> dict:
+    """The tables generated code reads for the one-argument board builtins."""
+    return {"zone": CellTable(board.name, board.zone_key), "rim": CellTable(board.name, board.rim),
+            "neighbours": CellTable(board.name, board.neighbours),
+            "around": CellTable(board.name, board.around)}
+
+
+# Board builtins written inline over those tables: name -> source template ({z}: the zone
+# table, {t}: the builtin's own table, {x}: the cell, {limit}: the stack limit).
+INLINE_BOARD = {
+    "height": "len(s['z'][{z}[{x}]])",
+    "top_card": "_last(s['z'][{z}[{x}]])",
+    "rim": "{t}[{x}]",
+    "neighbours": "list({t}[{x}])",
+    "around": "list({t}[{x}])",
+    "room": "({limit} - len(s['z'][{z}[{x}]]))",
+}
+
+
 def _cell_table(board: Board, table: dict, what: str):
     def look(vm, cell):
         try:

@@ -345,7 +345,7 @@ class Builder:
                 except (CompileError, EffectSyntaxError):
                     fn = None
             if fn is None:   # reported once, here; its uses elsewhere are not errors too
-                comp.stat_refs[name] = comp.ns.bind("S_" + name, lambda vm, p: 0)
+                comp.stat_refs[name] = comp.ns.bind(comp.ns.named("S", name), lambda vm, p: 0)
         playable = g.exprs.setdefault("playable", {})
         for name, ct in g.card_types.items():
             if ct.effect:

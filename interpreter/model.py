@@ -126,7 +126,13 @@ class GameDef:
     end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
     warnings: list = field(default_factory=list)
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
+    label_fns: list = field(default_factory=list)        # compiled option label texts, by id
     stat_fns: dict = field(default_factory=dict)         # stat -> f(vm, seat), compiled once
+
+    def register_label(self, fn) -> int:
+        """A choice's label text about `it` (f(vm, it)), computed only when shown."""
+        self.label_fns.append(fn)
+        return len(self.label_fns) - 1
 
     def register_prompt(self, fn) -> int:
         """Prompts are computed only when shown: the state keeps the template's id."""

@@ -35,18 +35,35 @@ def value(spec, i: int):
     return spec["post"][i - span][1]
 
 
-def labels(spec, g) -> list:
+def labels(spec, g, state=None) -> list:
+    """Every option's label. A choice `labelled` by the game (its "lab": the id of a compiled
+    label text about `it`) is labelled from the state it waits in, only when asked."""
     if type(spec) is list:
         return [o[0] for o in spec]
     if "vals" in spec:
         t = spec["t"]
-        out = [label_of(g, v, t) for v in spec["vals"]]
+        if spec.get("lab") is not None:
+            out = labelled(spec, g, state)
+        else:
+            out = [label_of(g, v, t) for v in spec["vals"]]
         if spec["other"] is not None:
             out.append(spec["other"])
-        return unique(out)
+        return unique(out) if spec.get("lab") is None else out
     fmt = spec["fmt"]
     return ([o[0] for o in spec["pre"]] + [fmt.format(v) for v in range(spec["lo"], spec["hi"] + 1)]
             + [o[0] for o in spec["post"]])
+
+
+def labelled(spec, g, state) -> list:
+    from .errors import GameError
+    from .vm import VM
+    lab = spec["lab"]
+    if not (type(lab) is int and 0 <= lab < len(g.label_fns)) or state is None:
+        raise GameError(f"these options name a label text ({lab!r}) this game does not have")
+    vm = VM(g, state)
+    vm.l = state["stack"][-1]["l"] if state["stack"] else {}
+    fn = g.label_fns[lab]
+    return unique([fn(vm, v) for v in spec["vals"]])
 
 
 def number_range(lo: int, hi: int, fmt: str, pre=(), post=()) -> dict:
@@ -54,8 +71,11 @@ def number_range(lo: int, hi: int, fmt: str, pre=(), post=()) -> dict:
             "post": [list(o) for o in post]}
 
 
-def choice(values: list, t: str, other=None) -> dict:
-    return {"vals": values, "t": t, "other": other}
+def choice(values: list, t: str, other=None, lab=None) -> dict:
+    spec = {"vals": values, "t": t, "other": other}
+    if lab is not None:
+        spec["lab"] = lab
+    return spec
 
 
 def label_of(g, v, t: str = "any") -> str:

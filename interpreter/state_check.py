@@ -339,6 +339,8 @@ def _choice_count(spec, n) -> int:
         raise _Damaged(f"a choice's type is {_describe(t)}, not a type name")
     if not (other is None or isinstance(other, str)):
         raise _Damaged(f"a choice's 'other' label is {_describe(other)}, not a text or null")
+    if "lab" in spec and not (_is_int(spec["lab"]) and spec["lab"] >= 0):
+        raise _Damaged(f"a choice's label text {_describe(spec['lab'])} is not an id")
     if t == "player" and n is not None:
         for v in vals:
             if not (v is None or _is_seat(v, n)):

@@ -3,7 +3,7 @@ builtins that need the compiler's help (zones by name, card rules). Every call i
 one Signature (signature.py); its source calls a function bound in the namespace."""
 from __future__ import annotations
 
-from ..boards import BOARD_FUNCTIONS, board_functions
+from ..boards import BOARD_FUNCTIONS, INLINE_BOARD, board_functions, inline_tables
 from ..errors import did_you_mean
 from . import types as T
 from .builtins import BUILTINS, SPECIAL
@@ -39,12 +39,16 @@ class Calls:
             self.ns.bind("BI_" + name, spec[0])
         # per board: name -> (function's namespace name, result type, signature)
         self.board_calls = {}
+        self.board_inline = {}      # per board: (its tables' names, stack limit)
         for bname, board in g.boards.items():
             table = {}
             for fname, (fn, rt, _) in board_functions(board).items():
-                table[fname] = (self.ns.bind(f"BF_{bname}_{fname}", fn), rt,
+                table[fname] = (self.ns.bind(self.ns.named("BF", f"{bname}_{fname}"), fn), rt,
                                 Signature.of_python(fname, fn))
             self.board_calls[bname] = table
+            tables = {k: self.ns.bind(self.ns.named("BT", f"{bname}_{k}"), v)
+                      for k, v in inline_tables(board).items()}
+            self.board_inline[bname] = (tables, board.stack_limit)
 
     def special_signature(self, name):
         return SPECIAL_SIGNATURES[name]
@@ -72,14 +76,18 @@ class Calls:
                 self.err(node, "REF-UNDEF", f"{name}() reads a board, and this game declares none")
             board = node.kwargs.get("board")
             if board is None:
-                table = next(iter(self.board_calls.values()))
+                bname = next(iter(self.board_calls))
             elif getattr(board, "value", None) in self.board_calls:
-                table = self.board_calls[board.value]
+                bname = board.value
             else:
                 self.err(board, "REF-UNDEF", "board= names a declared board, in quotes",
                          did_you_mean(str(getattr(board, "value", "")), g.boards))
-            ref, rt, sig = table[name]
+            ref, rt, sig = self.board_calls[bname][name]
             bound = self.bind_args(sig, node, scope, args, skip=("board",))
+            tables, limit = self.board_inline[bname]
+            if name in INLINE_BOARD and len(args) == 1 and (name != "room" or limit is not None):
+                return INLINE_BOARD[name].format(z=tables["zone"], t=tables.get(name), x=args[0][0],
+                                                 limit=limit), rt
             return f"{ref}({self.arg_list(bound)})", rt
         if name not in BUILTINS:
             # only what may be called inside an expression is suggested

@@ -29,6 +29,14 @@ class Namespace:
         self.count += 1
         return f"{hint}_{self.count}"
 
+    def named(self, prefix: str, name: str) -> str:
+        """A new namespace name that reads like the game's (when the game's name is an
+        identifier), e.g. F_score for the function `score`."""
+        cand = f"{prefix}_{name}"
+        if cand.isidentifier() and cand not in self.ns:
+            return cand
+        return self.fresh(prefix)
+
     def const(self, value, hint: str = "K") -> str:
         """Source reading `value`: a literal when it is one, else a namespace name."""
         if type(value) in _LITERALS:

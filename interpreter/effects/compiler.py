@@ -45,6 +45,7 @@ class Compiler(Names, Calls, Zones):
         self.stat_refs: dict = {}           # stat -> generated function name
         self.function_refs: dict = {}       # function -> generated function name
         self.function_errors: dict = {}     # function name -> its compile error
+        self.attr_refs: dict = {}           # card attribute -> its table's name
         self.init_calls()
 
     # ------------------------------------------------------------ errors
@@ -230,7 +231,7 @@ class Compiler(Names, Calls, Zones):
         ref = self.stat_refs.get(name)
         if ref is not None:
             return ref
-        ref = self.stat_refs[name] = "S_" + name
+        ref = self.stat_refs[name] = self.ns.named("S", name)
         from .parser import parse_expression
         scope = Scope(self.g, {"it": "player"}).child(it="player")
         try:
@@ -247,7 +248,7 @@ class Compiler(Names, Calls, Zones):
         ref = self.function_refs.get(name)
         if ref is not None:
             return ref
-        ref = self.function_refs[name] = "F_" + name
+        ref = self.function_refs[name] = self.ns.named("F", name)
         spec = self.g.functions[name]
         from .parser import EffectSyntaxError, parse_expression
         types = dict(spec.types)

@@ -195,10 +195,18 @@ class Names:
         if name == "label":
             return f"{self.labels_ref}[{c}]", T.STR
         if name in self.card_attrs or name == "type":
-            return f"{self.cards_ref}[{c}].get({name!r})", self.attr_type(name)
+            return f"{self.attr_table(name)}[{c}]", self.attr_type(name)
         self.err(node, "REF-UNDEF", f"no card has an attribute '{name}'",
                  did_you_mean(name, list(self.card_attrs) + list(CARD_FIELDS)
                               + list(g.card_state)))
+
+    def attr_table(self, name) -> str:
+        """card -> its value of one attribute (none where it has none), made once."""
+        ref = self.attr_refs.get(name)
+        if ref is None:
+            ref = self.attr_refs[name] = self.ns.bind(
+                self.ns.named("AT", name), {c: a.get(name) for c, a in self.g.cards.items()})
+        return ref
 
     def attr_type(self, name) -> str:
         """A card attribute's type: the one all cards that have it agree on, else any."""

@@ -52,7 +52,7 @@ class Procs:
         by = self.who(st.by)
         if st.by is None and not self.me_known:
             self.c.err(st, "FLOW", f"who chooses {var}? A phase has no `me`: write "
-                                   f"`choose {var} from ... by PLAYER`")
+                                   f"`{var} = choose one of ... by PLAYER`")
         opts = self.labelled(st, et) if st.labelled is not None else \
             f"_choice(_vals, {et!r}, {other})"
         nxt = self.stop_here()
@@ -71,16 +71,16 @@ class Procs:
         self.b.end_block()
 
     def labelled(self, st, et) -> str:
-        """`labelled "text {it...}"`: every option's label made from its value, at once."""
+        """`labelled "text {it...}"`: the options' labels, made from each value only when
+        someone reads them (a bot never does)."""
         outer = self.scope
         self.scope = outer.child(it=et)
         try:
             text = self.template(st.labelled, st, st.text_at.get("labelled"))
         finally:
             self.scope = outer
-        other = "" if st.otherwise is None else f" + [[{st.otherwise!r}, None]]"
-        return (f"[[_name, _v] for _name, _v in zip(_unique([{text} for v_it in _vals]), _vals)]"
-                f"{other}")
+        fn = self.c.ns.expression(text, "vm, v_it", "label")
+        return f"_choice(_vals, {et!r}, {st.otherwise!r}, {self.g.register_label(fn)})"
 
     # ------------------------------------------------------------ calls
     def _s_CallStmt(self, st):

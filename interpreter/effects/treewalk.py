@@ -1,22 +1,28 @@
 """A reference evaluator that walks the expression tree on every evaluation.
 
-The engine never uses it to play: it is the baseline the benchmarks compare the
-compiled closures against, and a second opinion for tests (both must agree).
-Names are resolved on every call, as a naive interpreter would.
+The engine never uses it to play: it is the baseline the benchmarks compare the generated
+code against, and a second opinion for tests (both must agree). It resolves names with the
+same tables as the compiler (names.py: kinds of names, player and card fields; builtins.py
+and boards.py: the functions), on every call, as a naive interpreter would.
 """
 from __future__ import annotations
 
 import operator
 
+from ..boards import board_functions
 from ..errors import GameError
 from . import ast as A
-from ..boards import board_functions
 from .builtins import BUILTINS
+from .names import constant_value, kind_of
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
         "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
         "<=": operator.le, ">": operator.gt, ">=": operator.ge,
         "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
+
+
+class Group(tuple):
+    """A player's keyed zone group before a key: (seat, group name)."""
 
 
 class TreeWalker:
@@ -26,7 +32,7 @@ class TreeWalker:
         # parsing is not walking: stats are parsed once, then walked on every read
         self.stats = {k: parse_expression(v) for k, v in game.stats.items()}
         self.functions = {k: parse_expression(f.expr) for k, f in game.functions.items()}
-        self.board_fns = None
+        self.board_fns = {name: board_functions(b) for name, b in game.boards.items()}
 
     def eval(self, node, vm, env: dict):
         meth = getattr(self, "_" + type(node).__name__)
@@ -42,33 +48,38 @@ class TreeWalker:
             return env[name]
         if name in vm.l:
             return vm.l[name]
-        if name == "players":
+        kind = kind_of(g, name)
+        if kind == "players":
             return list(range(s["n"]))
-        if name == "opponents":
-            me = self._Name(A.Name("me"), vm, env)
+        if kind == "opponents":
+            me = env["me"] if "me" in env else vm.l.get("me")
             return [(me + i) % s["n"] for i in range(1, s["n"])]
-        if name == "player_count":
+        if kind == "player_count":
             return s["n"]
-        if name in g.game_counters:
+        if kind == "variant":
+            return s["variant"]
+        if kind == "game_counter":
             return s["g"][name]
-        if name in g.roles:
+        if kind == "role":
             return s["roles"][name]
-        if name in g.game_zones:
-            return s["z"][name]
-        if name in g.constants:
-            v = g.constants[name]
-            if isinstance(v, dict) and "by_players" in v:
-                return {int(k): x for k, x in v["by_players"].items()}[s["n"]]
-            return v
+        if kind == "game_zone":
+            keys = g.game_zones[name].keys
+            return [s["z"][f"{name}.{k}"] for k in keys] if keys else s["z"][name]
+        if kind == "constant":
+            return constant_value(g, name, s["n"])
+        if kind == "option":
+            return s["options"][name]
         raise GameError(f"unknown name {name!r}")
 
     def _Attr(self, node, vm, env):
-        obj = self.eval(node.obj, vm, env)
-        return self.member(obj, node.name, vm, env)
+        if isinstance(node.obj, A.Name) and node.obj.name in self.g.game_zones \
+                and self.g.game_zones[node.obj.name].keys and node.obj.name not in env:
+            return vm.s["z"][f"{node.obj.name}.{node.name}"]
+        return self.member(self.eval(node.obj, vm, env), node.name, vm, env)
 
     def member(self, obj, name, vm, env):
         g, s = self.g, vm.s
-        if isinstance(obj, tuple):           # a player's zone group
+        if isinstance(obj, Group):
             p, group = obj
             return s["z"][f"{p}.{group}.{name}"]
         if isinstance(obj, dict):
@@ -77,32 +88,56 @@ class TreeWalker:
             if name in g.player_counters:
                 return s["pl"][obj][name]
             if name in g.stats:
-                return self.eval(self.stats[name], vm, {**env, "it": obj})
+                return self.eval(self.stats[name], vm, {"it": obj})
             if name in g.player_zones:
-                spec = g.player_zones[name]
-                if spec.keys:
-                    return (obj, name)
+                if g.player_zones[name].keys:
+                    return Group((obj, name))
                 return s["z"][f"{obj}.{name}"]
+            seat_fields = {"seat": obj, "next": (obj + 1) % s["n"], "prev": (obj - 1) % s["n"]}
+            if name in seat_fields:
+                return seat_fields[name]
+            if name == "name":
+                return g.seat_names[obj] if obj < len(g.seat_names) else f"P{obj + 1}"
             raise GameError(f"players have no {name!r}")
         if isinstance(obj, str):
             if name == "label":
                 return g.card_labels[obj]
             if name in g.card_state:
                 return s["cs"][name].get(obj, g.card_state[name].start)
+            if name in ("zone", "owner"):
+                key = s["loc"][obj]
+                seat, _, rest = key.partition(".")
+                if name == "zone":
+                    return rest if seat.isdigit() else key
+                return int(seat) if seat.isdigit() else None
             return g.cards[obj].get(name)
         raise GameError(f"{obj!r} has no {name!r}")
 
     def _Index(self, node, vm, env):
         obj = self.eval(node.obj, vm, env)
         key = self.eval(node.key, vm, env)
-        if isinstance(obj, tuple):
+        if isinstance(obj, Group):
             return self.member(obj, key, vm, env)
-        return obj[key]
+        if isinstance(node.obj, A.Name) and node.obj.name in self.g.game_zones \
+                and self.g.game_zones[node.obj.name].keys and node.obj.name not in env:
+            return vm.s["z"][f"{node.obj.name}.{key}"]
+        try:
+            return obj[key]
+        except IndexError:
+            return None
 
     def _BinOp(self, node, vm, env):
-        return _OPS[node.op](self.eval(node.left, vm, env), self.eval(node.right, vm, env))
+        left, right = self.eval(node.left, vm, env), self.eval(node.right, vm, env)
+        if node.op == "+" and (isinstance(left, list) or isinstance(right, list)):
+            return list(left) + list(right)
+        if node.op == "+" and (isinstance(left, str) or isinstance(right, str)):
+            return str(left) + str(right)
+        if node.op in "/%" and right == 0:
+            raise GameError("division by zero")
+        return _OPS[node.op](left, right)
 
-    _Compare = _BinOp
+    def _Compare(self, node, vm, env):
+        return _OPS[node.op](self.eval(node.left, vm, env), self.eval(node.right, vm, env))
 
     def _BoolOp(self, node, vm, env):
         left = bool(self.eval(node.left, vm, env))
@@ -147,31 +182,49 @@ class TreeWalker:
                 for x in self._coll(node.coll, vm, env)]
 
     def _CallComp(self, node, vm, env):
-        return self._call(node.func, [self._Comprehension(node.comp, vm, env)], vm)
+        return self._call(node.func, [self._Comprehension(node.comp, vm, env)], {}, vm, env)
 
     def _Call(self, node, vm, env):
-        args = [self.eval(a, vm, env) for a in node.args]
-        if node.func in self.functions:   # a YAML function: its parameters are its names
-            params = self.g.functions[node.func].params
-            inner = {"me": env["me"]} if "me" in env else {}
-            inner.update(zip(params, [self._flatten_group(a, vm) for a in args]))
-            return self.eval(self.functions[node.func], vm, inner)
-        return self._call(node.func, args, vm)
+        args = [self._value(self.eval(a, vm, env), vm) for a in node.args]
+        kwargs = {k: self._value(self.eval(v, vm, env), vm) for k, v in node.kwargs.items()}
+        return self._call(node.func, args, kwargs, vm, env)
 
-    def _call(self, name, args, vm):
-        args = [self._flatten_group(a, vm) for a in args]
-        if name not in BUILTINS and self.g.boards:   # the first board's geometry functions
-            if self.board_fns is None:
-                self.board_fns = board_functions(next(iter(self.g.boards.values())))
-            return self.board_fns[name][0](vm, *args)
-        fn = BUILTINS[name][0]
-        return fn(vm, *args)
+    def _call(self, name, args, kwargs, vm, env):
+        g = self.g
+        if name in self.functions:   # a YAML function: its parameters are its names
+            inner = {"me": env["me"] if "me" in env else vm.l.get("me")}
+            inner.update(zip(g.functions[name].params, args))
+            return self.eval(self.functions[name], vm, inner)
+        special = getattr(self, "_special_" + name, None)
+        if special is not None:
+            return special(vm, *args)
+        if name in BUILTINS:
+            return BUILTINS[name][0](vm, *args, **kwargs)
+        board = kwargs.pop("board", None) or next(iter(self.board_fns))
+        return self.board_fns[board][name][0](vm, *args, **kwargs)
+
+    # the builtins the compiler writes itself (see calls.py)
+    def _special_zone(self, vm, name, player=None):
+        return vm.s["z"][name if player is None else f"{player}.{name}"]
+
+    def _special_attr(self, vm, card, key):
+        return self.g.cards[card].get(key)
+
+    def _special_holder(self, vm, card):
+        return self.member(card, "owner", vm, {})
+
+    def _special_label(self, vm, value):
+        return vm.label(value)
+
+    def _special_can_play(self, vm, card, player):
+        test = self.g.exprs.get("playable", {}).get(self.g.cards[card].get("type"))
+        return True if test is None else test(vm, card, player)
 
     def _coll(self, node, vm, env):
-        return self._flatten_group(self.eval(node, vm, env), vm)
+        return self._value(self.eval(node, vm, env), vm)
 
-    def _flatten_group(self, v, vm):
-        if isinstance(v, tuple):
+    def _value(self, v, vm):
+        if isinstance(v, Group):
             p, group = v
             return [vm.s["z"][f"{p}.{group}.{k}"] for k in self.g.player_zones[group].keys]
         return v

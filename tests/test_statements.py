@@ -1,0 +1,96 @@
+"""Each statement's meaning, as a data table: (script, locals, what the state must show).
+
+Every statement that changes the state has exactly one implementation (a VM primitive); these
+cases pin its edges: a counter's min and max, steal from a player at the minimum, moves of
+one card, of a list and of nothing, draws past the end of a pile.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.effects.parser import parse_script
+from interpreter.effects.script import ScriptCompiler
+from interpreter.effects.compiler import Compiler
+from interpreter.game import Game
+from interpreter.vm import VM
+
+GAME = Path(__file__).parent / "games" / "statements" / "game.yaml"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Game.load(str(GAME))
+
+
+def run(game, text, me=0, **local):
+    """Run one script as seat `me` on a fresh 2-player state; returns the state."""
+    s = game.new_state(players=2, seed=1)
+    s["stack"], s["pending"], s["over"] = [], None, False
+    types = {"me": "player", **{k: "any" for k in local}}
+    ops = ScriptCompiler(Compiler(game.g), types).compile(parse_script(text))
+    game.g.programs["test:script"] = ops
+    s["stack"].append({"p": "test:script", "pc": 0, "l": {"me": me, **local}, "r": None})
+    VM(game.g, s).run()
+    return s
+
+
+def gold(s, p):
+    return s["pl"][p]["gold"]
+
+
+# (script, check(state)) — start: gold 5 (min 2), focus 0 (max 8), debt 0 (no min), pool 3 (0..5)
+CASES = [
+    ("gain gold 3", lambda s: gold(s, 0) == 8),
+    ("lose gold 10", lambda s: gold(s, 0) == 2),                     # never below min
+    ("gain focus 12", lambda s: s["pl"][0]["focus"] == 8),           # a gain above max is lost
+    ("lose debt 4", lambda s: s["pl"][0]["debt"] == -4),             # min: null goes negative
+    ("set me.gold = 0", lambda s: gold(s, 0) == 2),
+    ("set me.focus = 20", lambda s: s["pl"][0]["focus"] == 8),
+    ("set pool = 9", lambda s: s["g"]["pool"] == 5),                 # game counters too
+    ("set pool = -1", lambda s: s["g"]["pool"] == 0),
+    # steal takes only what the victim has above its minimum; nothing is created
+    ("steal gold 2 from me.next", lambda s: (gold(s, 0), gold(s, 1)) == (7, 3)),
+    ("steal gold 9 from me.next", lambda s: (gold(s, 0), gold(s, 1)) == (8, 2)),
+    ("set me.next.gold = 2\nsteal gold 2 from me.next", lambda s: (gold(s, 0), gold(s, 1)) == (5, 2)),
+    ("set me.gold = 7\nsteal focus 1 from me.next", lambda s: s["pl"][0]["focus"] == 0),
+    ("move top(deck) to table", lambda s: len(s["z"]["table"]) == 1 and len(s["z"]["deck"]) == 5),
+    ("move deck to table", lambda s: len(s["z"]["table"]) == 6 and s["z"]["deck"] == []),
+    ("move none to table", lambda s: s["z"]["table"] == []),
+    ("draw 9 from deck to me.hand", lambda s: len(s["z"]["0.hand"]) == 6),
+    ("draw 2 from deck to me.hand\ndiscard me.hand", lambda s: len(s["z"]["discards"]) == 2),
+    ("x = [1]\ny = x\ny = y + [2]\nset pool = count(x)", lambda s: s["g"]["pool"] == 1),
+    ("repeat 3:\n    gain gold 1", lambda s: gold(s, 0) == 8),
+    ("for each c in deck:\n    if c == first(deck):\n        move c to table\n        break",
+     lambda s: len(s["z"]["table"]) == 1),
+    ("n = 0\nwhile n < 4:\n    n = n + 1\nset pool = n", lambda s: s["g"]["pool"] == 4),
+]
+
+
+@pytest.mark.parametrize("text,check", CASES, ids=[c[0].split("\n")[0] for c in CASES])
+def test_statement(game, text, check):
+    s = run(game, text)
+    assert check(s), text
+
+
+def test_cards_are_never_created_or_lost_by_the_table(game):
+    for text, _ in CASES:
+        s = run(game, text)
+        held = sorted(c for z in s["z"].values() for c in z)
+        assert held == sorted(game.g.cards), text
+
+
+def test_can_play_leaves_no_local_behind(game):
+    """A card's play rule runs with its own `card` and `me`: the caller's frame (and so the
+    state and its JSON) never gets a `card: None`."""
+    s = run(game, "draw 2 from deck to me.hand\nok = can_play(first(me.hand), me)\n"
+                  "x = choose one of [1, 2]")
+    local = s["stack"][-1]["l"]
+    assert local["ok"] is True and "card" not in local
+
+
+def test_repeat_beyond_the_budget_is_an_error_not_a_silent_truncation(game):
+    from interpreter.errors import GameError
+    with pytest.raises(GameError, match="loop budget"):
+        run(game, "repeat 1000000:\n    pass")
