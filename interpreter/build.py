@@ -4,11 +4,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import checks
-from .effects import ast as A
-from .effects.compiler import Compiler, Scope
-from .effects.parser import EffectSyntaxError, parse_expression, parse_script
-from .effects.script import ScriptCompiler
-from .errors import CompileError, Finding, did_you_mean
+from .cardload import CardLoader
+from .compile_game import GameCompiler
+from .effects.parser import EffectSyntaxError
+from .effects.types import PARAM_TYPES
+from .errors import Finding, did_you_mean
+from .flow import FlowCompiler
 from .boards import BOARD_FUNCTIONS, build_board, cell_name
 from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
@@ -16,11 +17,7 @@ from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Proc
 from .yamlio import locate, text_position
 
 
-PARAM_TYPES = {"player": "player", "card": "card", "number": "num", "text": "str",
-               "cards": "list:card", "players": "list:player", "list": "list", "any": "any"}
-
-
-class Builder:
+class Builder(CardLoader, GameCompiler, FlowCompiler):
     def __init__(self, path: Path, document, data: dict):
         self.path = path
         self.doc = document.main
@@ -53,45 +50,6 @@ class Builder:
         for one in getattr(e, "all", [e]):
             line, col = self.text_pos(doc, keypath, one.line, one.col)
             self.findings.append(Finding(doc.path, line, col, one.code, one.message, one.hint))
-
-    # ------------------------------------------------------------ compiling text
-    def compile_script(self, comp, doc, keypath, text, local_types, key, phase=False):
-        try:
-            stmts = parse_script(text)
-            self.parsed.append(stmts)
-            ops = ScriptCompiler(comp, local_types, phase).compile(stmts)
-        except (EffectSyntaxError, CompileError) as e:
-            self.report(doc, keypath, e)
-            return
-        except RecursionError:
-            self.add(doc, keypath, "SYNTAX", "the script is nested too deeply to compile", key=False)
-            return
-        comp.g.programs[key] = ops
-
-    def compile_expr(self, comp, doc, keypath, text, local_types, want=None, params=None):
-        """f(vm) reading the frame's locals, or with `params` f(vm, *params)."""
-        try:
-            node = parse_expression(str(text))
-            self.parsed.append(node)
-            if params is None:
-                fn, t = comp.expr(node, Scope(comp.g, local_types))
-            else:
-                fn, t = comp.expr_fn(node, Scope(comp.g, local_types), params)
-            if want is not None and t not in ("any", want):
-                text = str(text)
-                lead = text[:len(text) - len(text.lstrip())]   # the expression's first character
-                line, col = self.text_pos(doc, keypath, lead.count("\n") + 1,
-                                          len(lead.split("\n")[-1]) + 1)
-                self.findings.append(Finding(doc.path, line, col, "TYPE",
-                                             f"this gives {_type_word(t)}; {_type_word(want)} "
-                                             "is needed here"))
-            return fn
-        except (EffectSyntaxError, CompileError) as e:
-            self.report(doc, keypath, e)
-        except RecursionError:
-            self.add(doc, keypath, "SYNTAX", "the expression is nested too deeply to compile",
-                     key=False)
-        return None
 
     # ------------------------------------------------------------ the game
     def build(self):
@@ -247,268 +205,6 @@ class Builder:
                     self.add(self.doc, path + ([n] if what != "role" else []), "DUP-NAME",
                              f"'{n}' is both a {gseen[n]} and a {what}")
                 gseen[n] = what
-
-    def start_zones(self, g) -> list:
-        return [f"{z}.{k}" for z, s in g.game_zones.items() for k in s.keys] + \
-               [z for z, s in g.game_zones.items() if not s.keys]
-
-    def load_cards(self, g):
-        self.card_scripts = []
-        sources = [(self.doc, self.data.get("cards") or [])]
-        for inc in self.document.includes:
-            sources.append((inc, inc.plain_cards()))
-        where = {}
-        for doc, cards in sources:
-            for i, card in enumerate(cards):
-                if not isinstance(card, dict):
-                    continue
-                cid = str(card.get("id", f"card{i + 1}"))
-                ctype = card.get("type")
-                if ctype not in g.card_types or card.get("zone") not in self.start_zones(g):
-                    self.skipped_attrs.update(card)
-                if ctype not in g.card_types:
-                    self.add(doc, ["cards", i, "type"], "REF-UNDEF", f"unknown card type '{ctype}'",
-                             did_you_mean(str(ctype), g.card_types), key=False)
-                    continue
-                zone = card.get("zone")
-                valid = self.start_zones(g)
-                if zone not in valid:
-                    self.add(doc, ["cards", i, "zone"], "REF-UNDEF",
-                             f"unknown starting zone '{zone}' (cards start in a game zone)",
-                             did_you_mean(str(zone), valid), key=False)
-                    continue
-                count = card.get("count", 1)
-                count = count if isinstance(count, int) and not isinstance(count, bool) else 1
-                attrs = dict(g.card_types[ctype].attrs)
-                attrs.update({k: v for k, v in card.items() if k not in ("count", "zone", "effect")})
-                attrs["type"] = ctype
-                ids = [cid] if count == 1 else [f"{cid}-{k}" for k in range(1, count + 1)]
-                if "effect" in card:   # a card's own effect, compiled with the others
-                    self.card_scripts.append((doc, ["cards", i, "effect"], str(card["effect"]),
-                                              ids))
-                for inst in ids:
-                    if inst in where:
-                        self.add(doc, ["cards", i, "id"], "DUP-ID",
-                                 f"card id '{inst}' is used twice (first at {where[inst]})", key=False)
-                        continue
-                    line, col = self.at(doc, ["cards", i])
-                    where[inst] = f"{doc.path}:{line}"
-                    attrs_i = dict(attrs)
-                    attrs_i["id"] = inst
-                    g.cards[inst] = attrs_i
-                    g.card_start[inst] = zone
-        g.card_labels = {}
-        bad_labels = set()
-        for cid, attrs in g.cards.items():
-            template = g.card_types[attrs["type"]].label
-            if template:
-                try:
-                    g.card_labels[cid] = template.format(**attrs)
-                except (KeyError, IndexError, ValueError) as e:
-                    if (attrs["type"], str(e)) not in bad_labels:   # once per type and field
-                        bad_labels.add((attrs["type"], str(e)))
-                        self.add(self.doc, ["card_types", attrs["type"], "label"], "LABEL",
-                                 f"the label names {e}, which card {cid} does not have",
-                                 did_you_mean(str(e).strip("'"), attrs), key=False)
-                    g.card_labels[cid] = cid
-            else:
-                g.card_labels[cid] = attrs.get("name", cid)
-
-    def compile_all(self, g):
-        comp = Compiler(g)
-        comp.card_attrs.update(a for a in self.skipped_attrs if isinstance(a, str))
-        doc = self.doc
-        # functions first: a broken one is reported here, once; its uses then see a stand-in
-        for name, spec in g.functions.items():
-            comp.function(name)
-            if name in comp.function_errors:
-                self.report(doc, ["functions", name, "expr"], comp.function_errors[name])
-            else:
-                self.parsed.append(parse_expression(spec.expr))   # for the usage checks
-        for name, spec in g.game_zones.items():
-            if spec.visible_if:
-                where = ["boards", name, "visible_if"] if name in g.boards else \
-                    ["zones", "game", name, "visible_if"]
-                fn = self.compile_expr(comp, doc, where, spec.visible_if,
-                                       {"card": "card", "viewer": "player"})
-                if fn is not None:
-                    g.exprs["visible:" + name] = fn
-        if g.status:
-            self.compile_status(comp, g)
-        for name, text in g.stats.items():
-            path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
-                                                        dict) else ["stats", name]
-            fn = self.compile_expr(comp, doc, path, text, {"it": "player"}, want="num")
-            if fn is not None:
-                try:
-                    comp.stat(name)
-                except (CompileError, EffectSyntaxError):
-                    fn = None
-            if fn is None:   # reported once, here; its uses elsewhere are not errors too
-                comp.stat_refs[name] = comp.ns.bind(comp.ns.named("S", name), lambda vm, p: 0)
-        playable = g.exprs.setdefault("playable", {})
-        for name, ct in g.card_types.items():
-            if ct.effect:
-                self.compile_script(comp, doc, ["card_types", name, "effect"], ct.effect,
-                                    {"me": "player", "card": "card"}, "type:" + name)
-            if ct.playable_if:
-                fn = self.compile_expr(comp, doc, ["card_types", name, "playable_if"], ct.playable_if,
-                                       {"me": "player", "card": "card"}, want="bool",
-                                       params=("card", "me"))
-                if fn is not None:
-                    playable[name] = fn
-        for cdoc, keypath, text, ids in self.card_scripts:
-            key = "card:" + ids[0]
-            self.compile_script(comp, cdoc, keypath, text, {"me": "player", "card": "card"}, key)
-            for other in ids[1:]:
-                if key in g.programs:
-                    g.programs["card:" + other] = g.programs[key]
-        for name, proc in g.procedures.items():
-            types = dict(proc.types)
-            types.setdefault("me", "player")
-            self.compile_script(comp, doc, ["procedures", name, "do"], proc.body, types, "proc:" + name)
-        self.compile_flow(comp, g)
-        for key, text in (("end_when", g.end_when), ("score", g.score), ("ranking", g.ranking),
-                          ("evaluation", g.evaluation)):
-            if text is None:
-                continue
-            section = "bots" if key == "evaluation" else "end"
-            field = {"end_when": "when"}.get(key, key)
-            fn = self.compile_expr(comp, doc, [section, field], text, {"it": "player", "me": "player"},
-                                   want=_WANT.get(key), params=None if key == "end_when" else ("it",))
-            if fn is not None:
-                g.exprs[key] = fn
-        g.stat_fns = {name: comp.stat(name) for name in g.stats}
-        g.end_when_fn = g.exprs.get("end_when")
-        g.result_fn = _result_fn(g)
-        g.zone_spec = _zone_spec_fn(g)
-        g.card_state_resets = _resets_fn(g)
-        g.stack_limit = _stack_limit_fn(g)
-        g.discard_zone = {n: ct.discard_to for n, ct in g.card_types.items() if ct.discard_to}
-        names = g.seat_names
-        g.seat_label = lambda p: (names[p] if p is not None and p < len(names)
-                                  else "nobody" if p is None else f"P{p + 1}")
-
-    def compile_status(self, comp, g):
-        try:
-            src = ScriptCompiler(comp, {"viewer": "player", "me": "player"}) \
-                .template(str(g.status), A.Pass(line=1, col=1), at=(1, 1))
-            g.exprs["status"] = comp.ns.expression(src, what="status")
-        except (EffectSyntaxError, CompileError) as e:
-            self.report(self.doc, ["status"], e)
-
-    def compile_flow(self, comp, g):
-        doc = self.doc
-        if g.setup:
-            self.compile_script(comp, doc, ["setup"], g.setup, {"me": "player"}, "setup", True)
-        if g.finish:
-            self.compile_script(comp, doc, ["finish"], g.finish, {"me": "player"}, "finish", True)
-        body = []
-        phases = g.rounds.get("phases") or []
-        for i, ph in enumerate(phases):
-            key = f"phase:{ph['name']}"
-            self.compile_script(comp, doc, ["rounds", "phases", i, "do"], ph.get("do", ""),
-                                {"me": "player"}, key, True)
-            body.append(A.RunProgram(key, ph["name"]))
-        stmts = []
-        if g.setup:
-            stmts.append(A.RunProgram("setup", "setup"))
-        counter = g.rounds.get("counter")
-        if counter and counter not in g.game_counters:
-            counter = None       # REF-UNDEF from the reference checks
-        if phases:
-            count = g.rounds.get("count")
-            if counter:
-                body.insert(0, A.SetStmt(A.Name(counter), A.Name("$round")))
-            if count is None:   # rounds until the game ends: count them, build no list
-                stmts.append(A.Assign("$round", A.Const(0)))
-                step = A.Assign("$round", A.BinOp("+", A.Name("$round"), A.Const(1)))
-                stmts.append(A.While(A.Const(True), [step] + body))
-                count_node = None
-            elif isinstance(count, int):
-                count_node = A.Call("range", [A.Const(1), A.Const(count)], {})
-            else:
-                count_node = A.Call("range", [A.Const(1), parse_expression(str(count))], {})
-            if count_node is not None:
-                stmts.append(A.ForEach("$round", count_node, body))
-        if g.finish:
-            stmts.append(A.RunProgram("finish", "end"))
-        try:
-            g.programs["flow"] = ScriptCompiler(comp, {"me": "player"}, True).compile(stmts)
-        except CompileError as e:
-            self.add(doc, ["rounds"], e.code, e.message, e.hint)
-
-
-_WANT = {"end_when": "bool", "score": "num", "evaluation": "num"}
-
-
-def _type_word(t: str) -> str:
-    words = {"num": "a number", "bool": "true or false", "str": "a text", "player": "a player",
-             "card": "a card", "group": "a group of zones", "none": "nothing", "list": "a list"}
-    if t.startswith("list:"):
-        return f"a list of {t[5:]}s"
-    return words.get(t, f"a {t}")
-
-
-def _result_fn(g):
-    def result(vm):
-        n = vm.s["n"]
-        score = g.exprs.get("score")
-        rank = g.exprs.get("ranking")
-        scores = [score(vm, p) if score else 0 for p in range(n)]
-        keys = [rank(vm, p) if rank else [scores[p]] for p in range(n)]
-        order = sorted(range(n), key=lambda p: keys[p], reverse=True)
-        best = keys[order[0]]
-        winners = [p for p in order if keys[p] == best]
-        if vm.s.get("capped"):
-            winners = []
-        return {"winners": winners, "scores": scores, "ranking": order,
-                "draw": len(winners) != 1}
-    return result
-
-
-def _zone_spec_fn(g):
-    cache = {}
-
-    def spec(key):
-        s = cache.get(key)
-        if s is None:
-            if key[0].isdigit():
-                s = g.player_zones[key.split(".")[1]]
-            else:
-                s = g.game_zones[key.split(".")[0]]
-            cache[key] = s
-        return s
-    return spec
-
-
-def _base(key):
-    """A zone key's zone name: "board.d4" -> "board", "2.hand" -> "hand"."""
-    parts = key.split(".")
-    return parts[1] if parts[0].isdigit() else parts[0]
-
-
-def _resets_fn(g):
-    """zone key -> the card state names a card loses on entering it (cached)."""
-    cache = {}
-    kept = {name: set(spec.kept_in) for name, spec in g.card_state.items()
-            if spec.kept_in is not None}
-
-    def resets(key):
-        r = cache.get(key)
-        if r is None:
-            base = _base(key)
-            r = cache[key] = tuple(n for n, zones in kept.items() if base not in zones)
-        return r
-    return resets
-
-
-def _stack_limit_fn(g):
-    """zone key -> the most cards it may hold (a board cell's stack limit), or None."""
-    limits = {b.zone_key[c]: b.stack_limit for b in g.boards.values() if b.stack_limit
-              for c in b.cells}
-    return limits.get
-
 
 def build_game(path, document, data, schema_errors=False):
     b = Builder(path, document, data)

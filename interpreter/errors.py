@@ -1,9 +1,9 @@
 """One error hierarchy. Every finding carries where it is and what to do about it."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from difflib import get_close_matches
-from typing import Iterable, Optional
+from typing import Iterable
 
 
 @dataclass
@@ -86,30 +86,3 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
         if name.lower() in lowered:
             close = [lowered[name.lower()]]
     return f"did you mean '{close[0]}'?" if close else ""
-
-
-def suggest(name: str, candidates: Iterable[str], what: str) -> str:
-    hint = did_you_mean(name, candidates)
-    return hint or f"no {what} has a similar name"
-
-
-def first(items, default: Optional[object] = None):
-    for x in items:
-        return x
-    return default
-
-
-@dataclass
-class Findings:
-    """A collector used while loading: add findings, raise them all at the end."""
-    items: list = field(default_factory=list)
-
-    def add(self, finding: Finding) -> None:
-        self.items.append(finding)
-
-    def errors(self) -> list:
-        return [f for f in self.items if f.severity == "error"]
-
-    def raise_if_errors(self) -> None:
-        if self.errors():
-            raise GameDefError(self.items)

@@ -65,16 +65,6 @@ class Function:
 
 
 @dataclass
-class Source:
-    """Where a piece of text came from, to turn expression positions into file positions."""
-    file: str
-    line: int
-    col: int
-    block: bool = False   # a literal block scalar: text lines start on the following lines
-    indent: int = 0
-
-
-@dataclass
 class GameDef:
     id: str
     name: str
@@ -97,7 +87,6 @@ class GameDef:
     card_start: dict = field(default_factory=dict)       # instance id -> starting game zone
     procedures: dict = field(default_factory=dict)       # name -> Procedure
     functions: dict = field(default_factory=dict)        # name -> Function (pure expressions)
-    card_effects: dict = field(default_factory=dict)     # card id -> its own effect text
     setup: str = ""
     rounds: dict = field(default_factory=dict)           # {count, var, phases: [{name, do}]}
     finish: str = ""                                     # script run when the rounds are over
@@ -110,7 +99,6 @@ class GameDef:
     boards: dict = field(default_factory=dict)           # name -> boards.Board (also a zone group)
     card_state: dict = field(default_factory=dict)       # name -> CardStateSpec
     status: Optional[str] = None                         # a text template shown to every seat
-    sources: dict = field(default_factory=dict)          # text key -> Source
 
     # Filled by the compiler.
     programs: dict = field(default_factory=dict)         # program key -> list of ops

@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
@@ -324,6 +324,3 @@ def _too_deep(text: str) -> EffectSyntaxError:
     return EffectSyntaxError("the text is nested too deeply to read; split it into smaller "
                              "parts", 1, 1, text)
 
-
-def token_text(tok: Token) -> str:
-    return str(tok)
