@@ -99,7 +99,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
             spec = spec or {}
             g.card_types[name] = CardType(name, dict(spec.get("attributes") or {}),
                                           spec.get("effect"), spec.get("playable_if"),
-                                          spec.get("discard_to"), spec.get("label"))
+                                          spec.get("discard_to"), spec.get("label"),
+                                          spec.get("sort_by"))
         for name, spec in (d.get("procedures") or {}).items():
             params = spec.get("params") or ()
             types = ({k: PARAM_TYPES[v] for k, v in params.items()} if isinstance(params, dict)

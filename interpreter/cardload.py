@@ -38,13 +38,19 @@ class CardLoader:
                 count = card.get("count", 1)
                 count = count if isinstance(count, int) and not isinstance(count, bool) else 1
                 attrs = dict(g.card_types[ctype].attrs)
-                attrs.update({k: v for k, v in card.items() if k not in ("count", "zone", "effect")})
+                attrs.update({k: v for k, v in card.items()
+                              if k not in ("count", "zone", "effect", "range")})
                 attrs["type"] = ctype
-                ids = [cid] if count == 1 else [f"{cid}-{k}" for k in range(1, count + 1)]
+                made = []     # (instance id, its attributes)
+                for key, value, base in _numbered(card, cid):
+                    values = dict(attrs, **({key: value} if key else {}))
+                    made += [(base if count == 1 else f"{base}-{k}", values)
+                             for k in range(1, count + 1)]
+                ids = [inst for inst, _ in made]
                 if "effect" in card:   # a card's own effect, compiled with the others
                     self.card_scripts.append((doc, ["cards", i, "effect"], str(card["effect"]),
                                               ids))
-                for inst in ids:
+                for inst, attrs in made:
                     if inst in where:
                         self.add(doc, ["cards", i, "id"], "DUP-ID",
                                  f"card id '{inst}' is used twice (first at {where[inst]})", key=False)
@@ -71,3 +77,17 @@ class CardLoader:
                     g.card_labels[cid] = cid
             else:
                 g.card_labels[cid] = attrs.get("name", cid)
+
+
+def _numbered(card: dict, cid: str):
+    """(attribute, value, id) per card a list entry makes: one, or one per value of its
+    `range` ({attribute, from, to}, both ends included)."""
+    spec = card.get("range")
+    if not isinstance(spec, dict):
+        return [(None, None, cid)]
+    key, lo, hi = spec.get("attribute"), spec.get("from"), spec.get("to")
+    if not (isinstance(key, str) and type(lo) is int and type(hi) is int) or hi - lo > 10000:
+        return [(None, None, cid)]        # the schema reports it
+    mark = "{" + key + "}"
+    return [(key, v, cid.replace(mark, str(v)) if mark in cid else f"{cid}{v}")
+            for v in range(lo, hi + 1)]

@@ -45,6 +45,7 @@ class CardType:
     playable_if: Optional[str] = None
     discard_to: Optional[str] = None
     label: Optional[str] = None     # a template like "{name} (x{multiplier})"
+    sort_by: Optional[str] = None   # the attribute sorted() orders these cards by
 
 
 @dataclass
@@ -112,6 +113,14 @@ class GameDef:
     stack_limit: Optional[Callable] = None               # zone key -> most cards held, or None
     seat_label: Optional[Callable] = None                # seat -> "P1"
     end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
+
+    def card_sort_key(self, card: str):
+        """How sorted() orders cards: their type's sort_by attribute, then label, then id."""
+        attrs = self.cards[card]
+        by = self.card_types[attrs["type"]].sort_by
+        value = attrs.get(by) if by else None
+        return (value is None, value if value is not None else 0, self.card_labels.get(card, card),
+                card)
     warnings: list = field(default_factory=list)
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
     label_fns: list = field(default_factory=list)        # compiled option label texts, by id

@@ -232,6 +232,11 @@ class VM:
             drawn += 1
         return drawn
 
+    def sort_zone(self, key: str, by) -> None:
+        """Reorder a zone's cards by by(card), smallest first (stable); none moves zones."""
+        pile = self.s["z"][key]
+        pile[:] = [c for _, c in sorted(((by(c), i), c) for i, c in enumerate(pile))]
+
     def shuffle(self, key: str) -> None:
         rng.shuffle(self.s, self.s["z"][key])
 

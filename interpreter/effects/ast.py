@@ -91,8 +91,18 @@ class Until(Node):
 
 @dataclass
 class Ranked(Node):
+    """COLL ranked by KEY (best first), or ordered by KEY (ascending): stable sorts."""
     coll: Node
     key: Node
+    ascending: bool = False
+
+
+@dataclass
+class Best(Node):
+    """COLL lowest by KEY / highest by KEY: the first element with the least (greatest) key."""
+    coll: Node
+    key: Node
+    lowest: bool = True
 
 
 @dataclass
@@ -138,6 +148,7 @@ class Choose(Node):
     otherwise: Optional[str] = None
     prompt: Optional[str] = None
     labelled: Optional[str] = None  # a label template about `it`, per option
+    otherwise_if: Optional[Node] = None   # otherwise "..." if CONDITION: offered only then
     # (line, col) of the first character of the prompt / labelled text, for error positions
     text_at: dict = field(default_factory=dict, compare=False)
 
@@ -202,6 +213,21 @@ class Play(Node):
 class CallStmt(Node):
     call: Call
     var: Optional[str] = None   # x = proc(...)
+
+
+@dataclass
+class Append(Node):
+    """append X to VAR: VAR (a list) gets X at its end."""
+    what: Node
+    var: str
+
+
+@dataclass
+class SortZone(Node):
+    """sort ZONE by KEY: the zone's cards reordered by KEY about `it`, smallest first
+    (the last card is the top)."""
+    zone: Node
+    key: Node
 
 
 @dataclass

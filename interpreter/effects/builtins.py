@@ -87,7 +87,18 @@ def _unique(vm, xs):
 
 
 def _sort(vm, xs):
+    """Numbers and texts in their order; cards by their type's `sort_by` attribute, then by
+    label (never by their id's text: `c10` before `c9` means nothing to a player)."""
+    cards = vm.g.cards
+    if xs and all(type(x) is str and x in cards for x in xs):
+        key = vm.g.card_sort_key
+        return sorted(xs, key=key)
     return sorted(xs)
+
+
+def _zip(vm, xs, ys):
+    """Pairs of the elements at the same position: zip([1, 2], ["a", "b"]) -> [[1, "a"], [2, "b"]]."""
+    return [[x, y] for x, y in zip(xs, ys)]
 
 
 def _reverse(vm, xs):
@@ -158,6 +169,7 @@ BUILTINS = {
     "sorted": (_sort, "list", (1, 1)),
     "reversed": (_reverse, "list", (1, 1)),
     "without": (_others, "list", (2, 2)),
+    "zip": (_zip, "list:list", (2, 2)),
     "bundles": (_bundles, "list:list:card", (2, 2)),
     "roll": (_roll, "num", (1, 1)),
     "join": (_join, "str", (1, 2)),

@@ -89,6 +89,10 @@ class Compiler(Names, Calls, Zones):
 
     # ------------------------------------------------------------ simple nodes
     def _x_Const(self, node, scope):
+        if type(node.value) is str and ("{" in node.value or "}" in node.value):
+            # a text with {fields} is filled in wherever it is used, as in a log line
+            from .templates import compile_template
+            return compile_template(self, scope, node.value, node), T.STR
         return self.ns.const(node.value), T.of_value(node.value)
 
     def _x_Name(self, node, scope):
@@ -194,8 +198,14 @@ class Compiler(Names, Calls, Zones):
     def _x_Ranked(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
         key, _ = self.src(node.key, scope.child(it=T.elem(ct)))
-        # best first; the stable sort keeps the collection's order among equals
-        return f"_ranked([({key}, v_it) for v_it in {coll}])", ct
+        # best first (or smallest first); the stable sort keeps the order among equals
+        sort = "_ordered" if node.ascending else "_ranked"
+        return f"{sort}([({key}, v_it) for v_it in {coll}])", ct
+
+    def _x_Best(self, node, scope):
+        coll, ct = self.collection(node.coll, scope)
+        key, _ = self.src(node.key, scope.child(it=T.elem(ct)))
+        return f"_best_by([({key}, v_it) for v_it in {coll}], {node.lowest})", T.elem(ct)
 
     def _x_ListExpr(self, node, scope):
         items = [self.src(x, scope) for x in node.items]

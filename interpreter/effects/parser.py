@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+import re
 from pathlib import Path
 
 from lark import Lark, Transformer, v_args
@@ -74,7 +75,7 @@ def _text_at(token):
 class _ToAst(Transformer):
     # expressions
     def number(self, m, c): return A.Const(int(c[0]), **_pos(m))
-    def string(self, m, c): return A.Const(str(c[0])[1:-1], **_pos(m))
+    def string(self, m, c): return A.Const(unquote(c[0]), **_pos(m))
     def true(self, m, c): return A.Const(True, **_pos(m))
     def false(self, m, c): return A.Const(False, **_pos(m))
     def none(self, m, c): return A.Const(None, **_pos(m))
@@ -93,6 +94,9 @@ class _ToAst(Transformer):
     def where(self, m, c): return A.Where(c[0], c[1], **_pos(m))
     def until(self, m, c): return A.Until(c[0], c[1], **_pos(m))
     def ranked(self, m, c): return A.Ranked(c[0], c[1], **_pos(m))
+    def ordered(self, m, c): return A.Ranked(c[0], c[1], ascending=True, **_pos(m))
+    def lowest(self, m, c): return A.Best(c[0], c[1], lowest=True, **_pos(m))
+    def highest(self, m, c): return A.Best(c[0], c[1], lowest=False, **_pos(m))
     def list_(self, m, c): return A.ListExpr([x for x in c if x is not None], **_pos(m))
     def list_comp(self, m, c): return A.Comprehension(c[0], str(c[1]), c[2], **_pos(m))
 
@@ -126,7 +130,9 @@ class _ToAst(Transformer):
         node = A.Choose(str(var), **kw, **_pos(m))
         for kind, val, *at in opts:
             setattr(node, kind, val)
-            if at:
+            if len(at) == 2:                # otherwise "label" if CONDITION
+                node.otherwise_if = at[1]
+            elif at:
                 node.text_at[kind] = at[0]
         return node
 
@@ -134,9 +140,11 @@ class _ToAst(Transformer):
     def choose_number(self, m, c): return self._choose(m, c[0], c[3:], coll=None, low=c[1], high=c[2])
     def by_opt(self, m, c): return ("by", c[0])
     def each_opt(self, m, c): return ("each", c[0])
-    def otherwise_opt(self, m, c): return ("otherwise", str(c[0])[1:-1])
-    def prompt_opt(self, m, c): return ("prompt", str(c[0])[1:-1], _text_at(c[0]))
-    def labelled_opt(self, m, c): return ("labelled", str(c[0])[1:-1], _text_at(c[0]))
+    def otherwise_opt(self, m, c):
+        return ("otherwise", unquote(c[0])) if len(c) < 2 or c[1] is None else \
+            ("otherwise", unquote(c[0]), None, c[1])
+    def prompt_opt(self, m, c): return ("prompt", unquote(c[0]), _text_at(c[0]))
+    def labelled_opt(self, m, c): return ("labelled", unquote(c[0]), _text_at(c[0]))
 
     def gain(self, m, c): return A.Gain(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
     def lose(self, m, c): return A.Lose(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
@@ -151,9 +159,11 @@ class _ToAst(Transformer):
     def return_stmt(self, m, c): return A.Return(c[0] if c else None, **_pos(m))
     def break_stmt(self, m, c): return A.Break(**_pos(m))
     def pass_stmt(self, m, c): return A.Pass(**_pos(m))
-    def log_stmt(self, m, c): return A.Log(str(c[0])[1:-1], _text_at(c[0]), **_pos(m))
+    def log_stmt(self, m, c): return A.Log(unquote(c[0]), _text_at(c[0]), **_pos(m))
     def end_stmt(self, m, c): return A.EndGame(draw=bool(c), **_pos(m))
     def draw_opt(self, m, c): return True
+    def append_stmt(self, m, c): return A.Append(c[0], str(c[1]), **_pos(m))
+    def sort_stmt(self, m, c): return A.SortZone(c[0], c[1], **_pos(m))
 
     def if_stmt(self, m, c):
         branches = [(c[0], c[1])]
@@ -318,6 +328,12 @@ def parse_expression(text: str) -> A.Node:
         raise _error(e, text, expression=True) from None
     except RecursionError:
         raise _too_deep(text) from None
+
+
+def unquote(token) -> str:
+    """A STRING token's text: quotes removed, a backslash keeping the character after it."""
+    body = str(token)[1:-1]
+    return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body
 
 
 def _too_deep(text: str) -> EffectSyntaxError:

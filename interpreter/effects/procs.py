@@ -29,6 +29,9 @@ class Procs:
             et = T.NUM
             values = f"list(range({lo}, ({hi}) + 1))"
         other = repr(st.otherwise)
+        if st.otherwise_if is not None:    # otherwise "..." if CONDITION: decided when asked
+            cond, _ = self.src(st.otherwise_if)
+            other = f"({other} if {cond} else None)"
         if st.each is not None:
             seats, _ = self.src(st.each)
             self.bind(var, T.LIST)
@@ -37,10 +40,11 @@ class Procs:
                         "for _seat in _seats:",
                         "    l['me'] = _seat",
                         f"    _vals = {values}",
-                        f"    if not _vals and {st.otherwise is None}:",
+                        f"    _other = {other}",
+                        "    if not _vals and _other is None:",
                         f"        raise _GameError('line {line}: ' + vm.label(_seat, 'player') + "
                         f"' has no option to choose {var} from')",
-                        f"    _opts[_seat] = _choice(_vals, {et!r}, {other})",
+                        f"    _opts[_seat] = _choice(_vals, {et!r}, _other)",
                         "l['me'] = _me",
                         f"fr['pc'] = {nxt}",
                         f"vm.ask(_seats, _opts, {var!r}, {prompt}, each=True)",
@@ -54,10 +58,11 @@ class Procs:
             self.c.err(st, "FLOW", f"who chooses {var}? A phase has no `me`: write "
                                    f"`{var} = choose one of ... by PLAYER`")
         opts = self.labelled(st, et) if st.labelled is not None else \
-            f"_choice(_vals, {et!r}, {other})"
+            f"_choice(_vals, {et!r}, _other)"
         nxt = self.stop_here()
         for src in (f"_vals = {values}",
-                    f"_n = len(_vals) + {int(st.otherwise is not None)}",
+                    f"_other = {other}",
+                    "_n = len(_vals) + (_other is not None)",
                     "if _n <= 1:",
                     "    if _n == 0:",
                     f"        raise _GameError('line {line}: no option to choose {var} from')",
@@ -80,7 +85,7 @@ class Procs:
         finally:
             self.scope = outer
         fn = self.c.ns.expression(text, "vm, v_it", "label")
-        return f"_choice(_vals, {et!r}, {st.otherwise!r}, {self.g.register_label(fn)})"
+        return f"_choice(_vals, {et!r}, _other, {self.g.register_label(fn)})"
 
     # ------------------------------------------------------------ calls
     def _s_CallStmt(self, st):

@@ -56,6 +56,31 @@ def ranked(keyed):
     return [x for _, x in keyed]
 
 
+def ordered(keyed):
+    """[(key, x)] -> the x's, smallest key first; equal keys keep the collection's order."""
+    keyed.sort(key=FIRST)
+    return [x for _, x in keyed]
+
+
+def append(local, name, value):
+    xs = local.get(name)
+    if type(xs) is not list:
+        raise GameError(f"append needs '{name}' to be a list, not {xs!r}")
+    xs.append(value)
+
+
+def set_item(xs, key, value):
+    """set xs[k] = v on a list (an existing position) or a mapping."""
+    if type(xs) is list:
+        if type(key) is not int or not -len(xs) <= key < len(xs):
+            raise GameError(f"a list of {len(xs)} has no position {key!r}")
+        xs[key] = value
+    elif type(xs) is dict:
+        xs[str(key)] = value     # mappings keep text keys: the state is JSON
+    else:
+        raise GameError(f"{xs!r} is not a list or a mapping")
+
+
 def best_by(keyed, lowest):
     """[(key, x)] -> the x with the highest (lowest) key, the first among equals; none if empty."""
     best = None
@@ -135,5 +160,6 @@ HELPERS = {"div": div, "mod": mod, "index": index, "first": first, "last": last,
            "card_owner": card_owner, "dyn_member": dyn_member, "group_key": group_key,
            "can_play": can_play, "zone_checked": zone_checked, "broken": broken,
            "player_zone_checked": player_zone_checked, "repeat_count": repeat_count,
-           "choice": choice, "unique": unique,
+           "choice": choice, "unique": unique, "ordered": ordered, "append": append,
+           "set_item": set_item,
            "GameError": GameError}

@@ -157,6 +157,11 @@ class ScriptCompiler(Procs):
                 return
             self.c.err(target, "REF-UNDEF", f"'{name}' is not a role or a game counter",
                        did_you_mean(name, list(g.roles) + list(g.game_counters)))
+        if isinstance(target, A.Index) and isinstance(target.obj, A.Name) \
+                and target.obj.name in self.scope.types and target.obj.name not in self.scope.py:
+            key, _ = self.src(target.key)
+            self.line(f"_set_item(l[{target.obj.name!r}], {key}, {f})")
+            return
         if isinstance(target, A.Attr) and target.name in g.card_state:
             card, _ = self.src(target.obj)
             self.line(f"vm.set_card_state({card}, {target.name!r}, {f})")
@@ -188,6 +193,21 @@ class ScriptCompiler(Procs):
     def _s_Discard(self, st):
         what, _ = self.src(st.what)
         self.line(f"vm.discard_all({what})")
+
+    def _s_Append(self, st):
+        if st.var not in self.scope.types or st.var in self.scope.py:
+            self.c.undefined(st, st.var, self.scope, "list")
+        if not (T.is_list(self.scope.types[st.var]) or self.scope.types[st.var] == T.ANY):
+            self.c.err(st, "TYPE", f"'{st.var}' is {T.a_word(self.scope.types[st.var])}, "
+                                   "not a list")
+        what, _ = self.src(st.what)
+        self.line(f"_append(l, {st.var!r}, {what})")
+
+    def _s_SortZone(self, st):
+        zone = self.c.zone_key(st.zone, self.scope)
+        elem = T.CARD
+        key, _ = self.c.src(st.key, self.scope.child(it=elem))
+        self.line(f"vm.sort_zone({zone}, lambda v_it: {key})")
 
     def _s_Pass(self, st):
         self.line("pass")

@@ -171,8 +171,16 @@ class TreeWalker:
     def _Ranked(self, node, vm, env):
         xs = self._coll(node.coll, vm, env)
         keyed = [(self.eval(node.key, vm, {**env, "it": x}), x) for x in xs]
-        keyed.sort(key=lambda kv: kv[0], reverse=True)
+        keyed.sort(key=lambda kv: kv[0], reverse=not node.ascending)
         return [x for _, x in keyed]
+
+    def _Best(self, node, vm, env):
+        best = None
+        for x in self._coll(node.coll, vm, env):
+            k = self.eval(node.key, vm, {**env, "it": x})
+            if best is None or (k < best[0] if node.lowest else k > best[0]):
+                best = (k, x)
+        return None if best is None else best[1]
 
     def _ListExpr(self, node, vm, env):
         return [self.eval(x, vm, env) for x in node.items]

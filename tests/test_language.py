@@ -1,0 +1,87 @@
+"""The language's conveniences for a designer writing a new game: numbered cards from a
+range, escaped quotes and text literals inside {fields}, texts with fields as values,
+`append`, `set xs[i]`, `lowest by`/`highest by`/`ordered by`, `zip`, `sort ZONE by`,
+sorted() on cards by their sort key or label, `otherwise ... if`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.effects.compiler import Compiler
+from interpreter.effects.parser import parse_script
+from interpreter.effects.script import ScriptCompiler
+from interpreter.game import Game
+from interpreter.vm import VM
+from tests.scenario import evaluate
+
+GAME = Path(__file__).parent / "games" / "language" / "game.yaml"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Game.load(str(GAME))
+
+
+def test_cards_from_a_range(game):
+    cards = game.g.cards
+    assert [c for c in cards if c.startswith("r")] == [f"r{k}" for k in range(1, 13)]
+    assert cards["r7"]["rank"] == 7 and cards["r7"]["colour"] == "red"
+    # without {rank} in the id the value is appended; count copies each value
+    assert sorted(c for c in cards if c.startswith("b")) == ["b10-1", "b10-2", "b9-1", "b9-2"]
+    assert game.g.card_labels["b9-2"] == "blue 9"
+
+
+@pytest.mark.parametrize("text,value", [
+    ('"{join([1, 2], \\", \\")}"', "1, 2"),
+    ("'{join([1, 2], \", \")}'", "1, 2"),
+    ('"say \\"hi\\""', 'say "hi"'),
+    ('"{{braces}} stay"', "{braces} stay"),
+    ('"{me} has {me.score} points"', "P1 has 0 points"),
+    ("[3, 1, 2] lowest by it", 1),
+    ("[3, 1, 2] highest by 0 - it", 1),
+    ("[[1, 'a'], [0, 'b']] lowest by first(it)", [0, "b"]),
+    ("[] lowest by it", None),
+    ("[3, 1, 2] ordered by it", [1, 2, 3]),
+    ("[3, 1, 2] ranked by it", [3, 2, 1]),
+    ("zip([1, 2], ['a', 'b'])", [[1, "a"], [2, "b"]]),
+    ("range(3)", [1, 2, 3]),
+    ("range(2, 4)", [2, 3, 4]),
+    ('sorted(["r10", "r9", "b9-1"])', ["b9-1", "r9", "r10"]),   # by rank, then label
+])
+def test_expression(game, text, value):
+    s = game.new_state(players=2, seed=1)
+    assert evaluate(game, s, text, me=0) == value
+
+
+def run(game, text, **local):
+    s = game.new_state(players=2, seed=1)
+    s["stack"], s["pending"], s["over"] = [], None, False
+    ops = ScriptCompiler(Compiler(game.g), {"me": "player", **{k: "any" for k in local}}) \
+        .compile(parse_script(text))
+    game.g.programs["test:script"] = ops
+    s["stack"].append({"p": "test:script", "pc": 0, "l": {"me": 0, **local}, "r": None})
+    VM(game.g, s).run()
+    return s
+
+
+def test_append_and_set_an_element(game):
+    s = run(game, "xs = [1]\nappend 2 to xs\nset xs[0] = 5\nchoose_me = choose one of xs")
+    assert s["pending"]["opts"]["0"]["vals"] == [5, 2]
+
+
+def test_sort_a_zone_by_an_expression(game):
+    s = run(game, "sort deck by 0 - it.rank")
+    ranks = [game.g.cards[c]["rank"] for c in s["z"]["deck"]]
+    assert ranks == sorted(ranks, reverse=True)
+    held = [c for z in s["z"].values() for c in z]
+    assert sorted(held) == sorted(game.g.cards) and len(s["z"]["0.hand"]) == 3   # no card moved
+
+
+def test_otherwise_offered_only_when_its_condition_holds(game):
+    s = game.new_state(players=2, seed=1)
+    assert game.options(s, 0)[-1] != "pass" and len(game.options(s, 0)) == 3
+    s = run(game, "draw 6 from deck to me.hand\n"
+                  "c = choose one of me.hand otherwise \"pass\" if count(me.hand) > 5")
+    assert game.options(s, 0)[-1] == "pass"
+    assert len(game.options(s, 0)) == len(s["z"]["0.hand"]) + 1 == 10
