@@ -3,7 +3,7 @@ loop over the round counter that runs each phase's program in its own frame."""
 from __future__ import annotations
 
 from .effects import ast as A
-from .effects.parser import parse_expression
+from .effects.parser import EffectSyntaxError, parse_expression
 from .effects.script import ScriptCompiler
 from .errors import CompileError
 
@@ -15,37 +15,75 @@ class FlowCompiler:
             self.compile_script(comp, doc, ["setup"], g.setup, {"me": "player"}, "setup", True)
         if g.finish:
             self.compile_script(comp, doc, ["finish"], g.finish, {"me": "player"}, "finish", True)
-        body = []
-        phases = g.rounds.get("phases") or []
-        for i, ph in enumerate(phases):
-            key = f"phase:{ph['name']}"
-            self.compile_script(comp, doc, ["rounds", "phases", i, "do"], ph.get("do", ""),
-                                {"me": "player"}, key, True)
-            body.append(A.RunProgram(key, ph["name"]))
-        stmts = []
-        if g.setup:
-            stmts.append(A.RunProgram("setup", "setup"))
+        stmts = [A.RunProgram("setup", "setup")] if g.setup else []
         counter = g.rounds.get("counter")
         if counter and counter not in g.game_counters:
             counter = None       # REF-UNDEF from the reference checks
-        if phases:
-            count = g.rounds.get("count")
-            if counter:
-                body.insert(0, A.SetStmt(A.Name(counter), A.Name("$round")))
-            if count is None:   # rounds until the game ends: count them, build no list
-                stmts.append(A.Assign("$round", A.Const(0)))
-                step = A.Assign("$round", A.BinOp("+", A.Name("$round"), A.Const(1)))
-                stmts.append(A.While(A.Const(True), [step] + body))
-                count_node = None
-            elif isinstance(count, int):
-                count_node = A.Call("range", [A.Const(1), A.Const(count)], {})
-            else:
-                count_node = A.Call("range", [A.Const(1), parse_expression(str(count))], {})
-            if count_node is not None:
-                stmts.append(A.ForEach("$round", count_node, body))
+        stages = g.rounds.get("stages")
+        if stages and g.rounds.get("phases"):
+            self.add(doc, ["rounds", "phases"], "ROUNDS", "rounds has both phases and stages; "
+                     "put the phases in a stage", "each stage lists its own phases")
+        if stages:
+            stmts.append(A.Assign("$round", A.Const(0)))
+            for i, stage in enumerate(stages):
+                stmts.extend(self.stage(comp, g, stage, ["rounds", "stages", i], counter))
+        else:
+            stmts.extend(self.rounds(comp, g, g.rounds, ["rounds"], counter))
         if g.finish:
             stmts.append(A.RunProgram("finish", "end"))
         try:
             g.programs["flow"] = ScriptCompiler(comp, {"me": "player"}, True).compile(stmts)
         except CompileError as e:
             self.add(doc, ["rounds"], e.code, e.message, e.hint)
+
+    def phases(self, comp, g, spec, path, prefix="") -> list:
+        """Compile each phase as its own program; statements that run them in order."""
+        body = []
+        for i, ph in enumerate(spec.get("phases") or []):
+            key = f"phase:{prefix}{ph['name']}"
+            self.compile_script(comp, self.doc, path + ["phases", i, "do"], ph.get("do", ""),
+                                {"me": "player"}, key, True)
+            body.append(A.RunProgram(key, ph["name"]))
+        return body
+
+    def count(self, spec, path):
+        """The syntax tree of a rounds count (a number or an expression), None if absent or
+        broken (reported at its place)."""
+        count = spec.get("count")
+        if count is None or isinstance(count, int):
+            return None if count is None else A.Const(count)
+        try:
+            return parse_expression(str(count))
+        except EffectSyntaxError as e:
+            self.report(self.doc, path + ["count"], e)
+            return A.Const(0)
+
+    def rounds(self, comp, g, spec, path, counter) -> list:
+        """Identical rounds: `count` times (or until the game ends), each its phases."""
+        body = self.phases(comp, g, spec, path)
+        if not body:
+            return []
+        if counter:
+            body.insert(0, A.SetStmt(A.Name(counter), A.Name("$round")))
+        count = self.count(spec, path)
+        if count is None:   # rounds until the game ends: count them, build no list
+            step = A.Assign("$round", A.BinOp("+", A.Name("$round"), A.Const(1)))
+            return [A.Assign("$round", A.Const(0)), A.While(A.Const(True), [step] + body)]
+        return [A.ForEach("$round", A.Call("range", [A.Const(1), count], {}), body)]
+
+    def stage(self, comp, g, spec, path, counter) -> list:
+        """One stage of a game in stages: its own phases, round after round, until its
+        `until` condition holds after a round or its `count` rounds are played; the round
+        counter runs on across stages."""
+        name = spec.get("name", f"stage{path[-1] + 1}")
+        body = [A.Assign("$round", A.BinOp("+", A.Name("$round"), A.Const(1)))]
+        if counter:
+            body.append(A.SetStmt(A.Name(counter), A.Name("$round")))
+        body += self.phases(comp, g, spec, path, prefix=f"{name}.")
+        if spec.get("until") is not None and self.compile_expr(
+                comp, self.doc, path + ["until"], spec["until"], {}, want="bool") is not None:
+            body.append(A.If([(parse_expression(str(spec["until"])), [A.Break()])], None))
+        count = self.count(spec, path)
+        if count is None:
+            return [A.While(A.Const(True), body)]
+        return [A.ForEach(f"$stage{path[-1]}", A.Call("range", [A.Const(1), count], {}), body)]

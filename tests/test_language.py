@@ -85,3 +85,28 @@ def test_otherwise_offered_only_when_its_condition_holds(game):
                   "c = choose one of me.hand otherwise \"pass\" if count(me.hand) > 5")
     assert game.options(s, 0)[-1] == "pass"
     assert len(game.options(s, 0)) == len(s["z"]["0.hand"]) + 1 == 10
+
+
+def test_a_game_in_stages():
+    """Stage one runs until its condition holds after a round, stage two its count of
+    rounds; the round counter runs on."""
+    game = Game.load(str(Path(__file__).parent / "games" / "stages" / "game.yaml"))
+    s = game.new_state(players=2, seed=1)
+    # income: P2 earns 2 a round, so 3 rounds (P2 at 6) end the stage
+    assert (s["pl"][0]["gold"], s["pl"][1]["gold"]) == (3, 6)
+    assert s["g"]["round"] == 4 and s["phase"] == "spend"
+    while not game.is_over(s):   # two rounds of spending (a choice of 0..0 is not asked)
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, game.option_count(s, seat) - 1)     # spend everything
+    assert s["decisions"] == 2 and s["forced"] == 2
+    assert game.is_over(s) and s["g"]["round"] == 5
+    assert [p["spent"] for p in s["pl"]] == [3, 6]
+
+
+def test_a_broken_rounds_count_is_located_not_a_traceback(tmp_path):
+    from interpreter.loader import check_game
+    text = (Path(__file__).parent / "games" / "stages" / "game.yaml").read_text()
+    text = text.replace("      count: 2\n", "      count: \"2 +\"\n")
+    (tmp_path / "game.yaml").write_text(text)
+    found = check_game(str(tmp_path))
+    assert [f.code for f in found] == ["SYNTAX"] and found[0].line == 25
