@@ -9,8 +9,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-
+from . import cache
 from .errors import Finding, GameDefError, did_you_mean
 from .schema_errors import schema_findings
 from .csvcards import read_csv
@@ -22,12 +21,32 @@ GAMEDEFS = ROOT / "gamedefs"
 
 
 @lru_cache(maxsize=1)
+def schema_bytes() -> bytes:
+    return SCHEMA_PATH.read_bytes()
+
+
+@lru_cache(maxsize=1)
 def validator():
-    """The one schema validator, built once."""
-    schema = json.loads(SCHEMA_PATH.read_text())
+    """The one schema validator, built once (jsonschema is imported only when a file has
+    to be validated: see schema_clean)."""
+    import jsonschema
+    schema = json.loads(schema_bytes())
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
     return cls(schema)
+
+
+def schema_checked(kind: str, doc: YamlDoc, run) -> list:
+    """run()'s findings for a file's data, remembered in the user's cache when there are
+    none: a file already found valid under this very schema is not validated again (the
+    key is the schema's text and the file's text, so any change to either validates)."""
+    key = b"\0".join([kind.encode(), schema_bytes(), doc.text.encode()])
+    if cache.load_doc("schema-ok", key):
+        return []
+    found = run()
+    if not found:
+        cache.store_doc("schema-ok", key, True)
+    return found
 
 
 def resolve_game_path(name_or_path: str) -> Path:
@@ -65,22 +84,25 @@ class Document:
 
 
 def game_schema_findings(doc: YamlDoc, data) -> list:
-    return schema_findings(doc, validator().iter_errors(data))
+    return schema_checked("game", doc, lambda: schema_findings(doc, validator().iter_errors(data)))
 
 
 @lru_cache(maxsize=1)
 def card_validator():
-    schema = json.loads(SCHEMA_PATH.read_text())["$defs"]["cards"]
+    import jsonschema
+    schema = json.loads(schema_bytes())["$defs"]["cards"]
     return jsonschema.Draft202012Validator(schema)
 
 
 def card_file_findings(doc: YamlDoc, cards) -> list:
     """Findings for an included file's cards: list (validated like the game file's)."""
-    errors = []
-    for err in card_validator().iter_errors(cards):
-        err.path.appendleft("cards")
-        errors.append(err)
-    return schema_findings(doc, errors)
+    def run():
+        errors = []
+        for err in card_validator().iter_errors(cards):
+            err.path.appendleft("cards")
+            errors.append(err)
+        return schema_findings(doc, errors)
+    return schema_checked("cards", doc, run)
 
 
 def load_documents(path: Path, findings: list):

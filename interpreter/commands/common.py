@@ -7,7 +7,6 @@ import sys
 import click
 
 from ..errors import GameDefError, RulebookError
-from ..game import Game
 from ..loader import resolve_game_path
 
 
@@ -39,9 +38,10 @@ def reports_errors(fn):
 _loaded: dict = {}   # (game.yaml, its files' mtimes) -> Game: many commands in one process
 
 
-def load_game(name: str) -> Game:
+def load_game(name: str):
     """Game.load, reused while none of the game's YAML files has changed (a definition
     never changes once loaded, so sharing it is safe)."""
+    from ..game import Game   # here: `validate` needs no driver
     path = resolve_game_path(name).resolve()
     files = [*path.parent.glob("*.y*ml"), *path.parent.glob("*/*.y*ml"),   # not a whole tree
              *path.parent.glob("*.csv"), *path.parent.glob("*/*.csv")]
@@ -55,7 +55,7 @@ def load_game(name: str) -> Game:
     return _loaded[key]
 
 
-def seat_arg(game: Game, text: str, n: int) -> int:
+def seat_arg(game, text: str, n: int) -> int:
     """A 1-based seat number (or a seat label like P2) -> 0-based seat."""
     labels = {game.g.seat_label(p).lower(): p for p in range(n)}
     t = text.strip().lower()
@@ -66,7 +66,7 @@ def seat_arg(game: Game, text: str, n: int) -> int:
     raise Failed(f"no seat '{text}': seats are 1 to {n}")
 
 
-def option_args(game: Game, specs) -> dict:
+def option_args(game, specs) -> dict:
     """--option NAME=VALUE (repeatable) -> {name: value}, checked against the game's options
     (the value is converted to the option's type when the game starts)."""
     out = {}

@@ -174,13 +174,17 @@ class _ToAst(Transformer):
 
 @lru_cache(maxsize=None)
 def _parser(start: str) -> Lark:
+    # hook(files): the LALR tables are built once and kept in the user's cache directory
+    # (interpreter/cache.py); building them took 0.15-0.4 s of every command.
+    from ..cache import lark_cache
+    cache = lark_cache(GRAMMAR, start)
     if start == "start":
         return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start="start",
-                    propagate_positions=True, maybe_placeholders=True)
+                    propagate_positions=True, maybe_placeholders=True, cache=cache)
     # Single expressions: line breaks inside brackets carry no meaning (the indenter drops
     # them), one before the expression is allowed.
     return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start=start,
-                propagate_positions=True, maybe_placeholders=True)
+                propagate_positions=True, maybe_placeholders=True, cache=cache)
 
 
 # Terminals that can start a value; when most are expected, "a value" says it shorter.
