@@ -2,23 +2,28 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
-import pytest
+_before = {}
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long runs (thousands of games or mutations); "
                             "run them with `python -m pytest -m slow`")
+    # Parsed files and parser tables go to a fresh directory, not the user's cache (the
+    # mutation tests parse thousands of files); set before collection, inherited by
+    # subprocesses.
+    _before["cache"] = os.environ.get("RULEBOOK_CACHE")
+    _before["dir"] = tempfile.mkdtemp(prefix="rulebook-test-cache-")
+    os.environ["RULEBOOK_CACHE"] = _before["dir"]
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _own_cache(tmp_path_factory):
-    """Parsed files and parser tables go to a fresh directory, not the user's cache (the
-    mutation tests parse thousands of files); subprocesses inherit it."""
-    before = os.environ.get("RULEBOOK_CACHE")
-    os.environ["RULEBOOK_CACHE"] = str(tmp_path_factory.mktemp("rulebook-cache"))
-    yield
-    if before is None:
+def pytest_unconfigure(config):
+    if "dir" not in _before:
+        return
+    shutil.rmtree(_before.pop("dir"), ignore_errors=True)
+    if _before.get("cache") is None:
         os.environ.pop("RULEBOOK_CACHE", None)
     else:
-        os.environ["RULEBOOK_CACHE"] = before
+        os.environ["RULEBOOK_CACHE"] = _before["cache"]

@@ -68,7 +68,7 @@ def mutate_data(r: random.Random, d):
     elif op == 2 and decisions:
         i = r.randrange(len(decisions))
         pair = list(decisions[i]) if isinstance(decisions[i], list) else [1, ""]
-        j = r.randrange(2) if pair else 0
+        j = r.randrange(len(pair)) if pair else 0
         if pair and r.random() < 0.5 and isinstance(pair[-1], str):
             text = pair[-1]
             k = r.randrange(len(text) + 1)

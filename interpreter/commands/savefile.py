@@ -152,7 +152,29 @@ def schema_problem(data) -> str:
     if not isinstance(data, dict):
         return "it is not a JSON object"
     errors = sorted(validator().iter_errors(data), key=lambda e: [str(p) for p in e.path])
-    return describe(errors[0]) if errors else ""
+    if errors:
+        return describe(errors[0])
+    where = _fraction_at(data, [])   # JSON Schema counts 3.0 as an integer; Python does not
+    return f"field '{field_name(where)}': expected a whole number, got {shown(_at(data, where))}" \
+        if where is not None else ""
+
+
+def _fraction_at(v, path):
+    """The path of the first number written with a fraction or exponent (the format has none)."""
+    if isinstance(v, float):
+        return path
+    items = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+    for k, x in items:
+        found = _fraction_at(x, path + [k])
+        if found is not None:
+            return found
+    return None
+
+
+def _at(v, path):
+    for k in path:
+        v = v[k]
+    return v
 
 
 TYPE_WORDS = {"object": "an object", "array": "a list", "string": "a text",
