@@ -1,22 +1,42 @@
-"""rulebook's command line: a thin group over interpreter/commands (one module per command)."""
+"""rulebook's command line: a thin group over interpreter/commands (one module per command).
+
+A command's module is imported only when that command runs, so `validate` never pays for
+rich, the bots or the terminal (see LazyGroup)."""
 from __future__ import annotations
+
+import importlib
 
 import click
 
-from interpreter.commands.list_games import list_games
-from interpreter.commands.play import play
-from interpreter.commands.replay import replay
-from interpreter.commands.simulate import simulate
-from interpreter.commands.validate import validate
+# name -> (module under interpreter.commands, the click command in it, one-line help)
+COMMANDS = {
+    "list": ("list_games", "list_games", "List the games under gamedefs/ with players and variants."),
+    "validate": ("validate", "validate", "Check game definitions."),
+    "play": ("play", "play", "Play a game against bots or people."),
+    "simulate": ("simulate", "simulate", "Run N bot games of GAME: win rates, draws, game length."),
+    "replay": ("replay", "replay", "Replay a save file and check it reaches the same state."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module, attr, _ = COMMANDS[name]
+        return getattr(importlib.import_module(f"interpreter.commands.{module}"), attr)
+
+    def format_commands(self, ctx, formatter):
+        """The command list without importing every command."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, text) for name, (_, _, text) in COMMANDS.items()])
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def main():
     """A data-driven rules interpreter for tabletop games declared in YAML."""
-
-
-for command in (list_games, validate, play, simulate, replay):
-    main.add_command(command)
 
 
 if __name__ == "__main__":

@@ -5,12 +5,13 @@ raised together as one GameDefError, so a designer sees every mistake at once.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-
+from . import cache, option_specs
 from .errors import Finding, GameDefError, did_you_mean
 from .schema_errors import schema_findings
 from .csvcards import read_csv
@@ -22,31 +23,81 @@ GAMEDEFS = ROOT / "gamedefs"
 
 
 @lru_cache(maxsize=1)
+def schema_bytes() -> bytes:
+    return SCHEMA_PATH.read_bytes()
+
+
+@lru_cache(maxsize=1)
 def validator():
-    """The one schema validator, built once."""
-    schema = json.loads(SCHEMA_PATH.read_text())
+    """The one schema validator, built once (jsonschema is imported only when a file has
+    to be validated: see schema_clean)."""
+    import jsonschema
+    schema = json.loads(schema_bytes())
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
     return cls(schema)
 
 
-def resolve_game_path(name_or_path: str) -> Path:
-    """A game name under gamedefs/, a game directory, or a game.yaml file."""
-    p = Path(name_or_path)
-    if p.is_dir():
-        return p / "game.yaml"
-    if p.is_file():
-        return p
-    candidate = GAMEDEFS / name_or_path / "game.yaml"
-    if candidate.is_file():
-        return candidate
-    from .errors import RulebookError
-    known = sorted(d.name for d in GAMEDEFS.iterdir() if (d / "game.yaml").is_file()) \
+def schema_checked(kind: str, doc: YamlDoc, run) -> list:
+    """run()'s findings for a file's data, remembered in the user's cache when there are
+    none: a file already found valid under this very schema is not validated again (the
+    key is the schema's text and the file's text, so any change to either validates)."""
+    key = b"\0".join([kind.encode(), schema_bytes(), doc.text.encode()])
+    if cache.load_doc("schema-ok", key):
+        return []
+    found = run()
+    if not found:
+        cache.store_doc("schema-ok", key, True)
+    return found
+
+
+def is_path(ref: str) -> bool:
+    """Game names and paths are told apart by their form, never by what exists: a path
+    contains a '/' (or the system's separator) or ends in .yaml / .yml; anything else is the
+    name of a game under gamedefs/."""
+    seps = {"/", os.sep} | ({os.altsep} if os.altsep else set())
+    return any(c in ref for c in seps) or ref.lower().endswith((".yaml", ".yml"))
+
+
+def game_names() -> list:
+    return sorted(d.name for d in GAMEDEFS.iterdir() if (d / "game.yaml").is_file()) \
         if GAMEDEFS.is_dir() else []
-    hint = did_you_mean(name_or_path, known)
-    raise RulebookError(f"no game '{name_or_path}': not a path, and not one of "
-                        f"{', '.join(known) or 'no games'} under gamedefs/"
+
+
+def resolve_game_path(ref: str) -> Path:
+    """A game name under gamedefs/, or a path: a game directory or a game.yaml file."""
+    from .errors import RulebookError
+    ref = str(ref)
+    if is_path(ref):
+        p = Path(ref)
+        if p.is_dir():
+            if (p / "game.yaml").is_file():
+                return p / "game.yaml"
+            raise RulebookError(f"no game at '{ref}': the folder has no game.yaml")
+        if p.is_file():
+            return p
+        raise RulebookError(f"no game at '{ref}': no such file or folder")
+    candidate = GAMEDEFS / ref / "game.yaml"
+    if ref not in ("", ".", "..") and candidate.is_file():
+        return candidate
+    known = game_names()
+    hint = did_you_mean(ref, known)
+    here = (f"; to use '{ref}' in the current directory, write ./{ref}"
+            if Path(ref).exists() else "")
+    raise RulebookError(f"no game '{ref}': not one of {', '.join(known) or 'no games'} under "
+                        f"gamedefs/ (a path contains a '/' or ends in .yaml){here}"
                         + (f" ({hint})" if hint else ""))
+
+
+def shadowing(ref: str) -> Finding | None:
+    """A warning when a game's name is also a file or folder in the current directory: the
+    name means the game under gamedefs/, never what happens to lie here."""
+    if is_path(ref) or not Path(ref).exists():
+        return None
+    kind = "folder" if Path(ref).is_dir() else "file"
+    return Finding(ref, 1, 1, "NAME-CLASH", f"'{ref}' names the game under gamedefs/; the "
+                   f"{kind} '{ref}' in the current directory is not used",
+                   f"write ./{ref} to use it", severity="warning")
 
 
 def display_path(path: Path) -> str:
@@ -62,25 +113,29 @@ class Document:
     def __init__(self, main: YamlDoc):
         self.main = main
         self.includes: list[YamlDoc] = []
+        self.files: list[Path] = []     # absolute paths of every file read, in order
 
 
 def game_schema_findings(doc: YamlDoc, data) -> list:
-    return schema_findings(doc, validator().iter_errors(data))
+    return schema_checked("game", doc, lambda: schema_findings(doc, validator().iter_errors(data)))
 
 
 @lru_cache(maxsize=1)
 def card_validator():
-    schema = json.loads(SCHEMA_PATH.read_text())["$defs"]["cards"]
+    import jsonschema
+    schema = json.loads(schema_bytes())["$defs"]["cards"]
     return jsonschema.Draft202012Validator(schema)
 
 
 def card_file_findings(doc: YamlDoc, cards) -> list:
     """Findings for an included file's cards: list (validated like the game file's)."""
-    errors = []
-    for err in card_validator().iter_errors(cards):
-        err.path.appendleft("cards")
-        errors.append(err)
-    return schema_findings(doc, errors)
+    def run():
+        errors = []
+        for err in card_validator().iter_errors(cards):
+            err.path.appendleft("cards")
+            errors.append(err)
+        return schema_findings(doc, errors)
+    return schema_checked("cards", doc, run)
 
 
 def load_documents(path: Path, findings: list):
@@ -93,6 +148,7 @@ def load_documents(path: Path, findings: list):
                                 "of sections (game:, zones:, cards:, ...)"))
         return None, None
     document = Document(main)
+    document.files.append(path.resolve())
     findings.extend(game_schema_findings(main, plain(main.root)))
     data = plain(main.root)
     includes = data.get("include") or []
@@ -126,6 +182,7 @@ def load_documents(path: Path, findings: list):
             continue
         findings.extend(card_file_findings(sub, plain(sub.root).get("cards") or []))
         document.includes.append(sub)
+        document.files.append(target.resolve())
     return document, data
 
 
@@ -149,10 +206,27 @@ def load_game(name_or_path: str):
         raise GameDefError(findings) from None
     taken = {(f.file, f.line, f.col) for f in findings}
     findings.extend(f for f in more if (f.file, f.line, f.col) not in taken)
+    specs = option_specs.specs_from(data)
+    if not schema_errors:
+        findings.extend(option_specs.findings(document.main, data, specs))
     if any(f.severity == "error" for f in findings):
         raise GameDefError(findings)
-    game.warnings = sorted(findings, key=Finding.sort_key)
+    clash = shadowing(str(name_or_path))
+    game.warnings = sorted(findings + ([clash] if clash else []), key=Finding.sort_key)
+    game.option_specs = specs                       # declared types and ranges
+    game.sources = document.files                   # every file the definition was read from
+    game.definition_hash = definition_hash(document.files)
     return game
+
+
+def definition_hash(files) -> str:
+    """SHA-256 of the definition's files (game.yaml, then its includes, in order): a save
+    names the definition it was played on by this."""
+    h = hashlib.sha256()
+    for f in files:
+        data = Path(f).read_bytes()
+        h.update(len(data).to_bytes(8, "little") + data)
+    return h.hexdigest()
 
 
 def check_game(name_or_path: str) -> list:

@@ -41,7 +41,7 @@ def initial_state(g, n: int, seed: int, variant: str, options: dict) -> dict:
         loc[cid] = zone
     return {
         "format": FORMAT, "game": g.id, "n": n, "variant": variant, "options": dict(options),
-        "seed": seed, "rng": rng.seed_state(seed),
+        "seed": seed, **rng.seed_fields(seed),   # hook(files): generator state + its version
         "g": {k: c.start for k, c in g.game_counters.items()},
         "pl": [{k: c.start for k, c in g.player_counters.items()} for _ in range(n)],
         "z": z, "loc": loc, "roles": {r: None for r in g.roles},
@@ -53,7 +53,35 @@ def initial_state(g, n: int, seed: int, variant: str, options: dict) -> dict:
 
 
 def clone(state: dict) -> dict:
-    # marshal copies plain data faster than deepcopy or json
+    """An independent copy, made knowing the layout: what the rules change in place (zones,
+    counters, locations, card state, frames' locals and their lists) is copied; what is never
+    changed once made (a pending decision's options, the result, texts) is shared."""
+    c = state.copy()
+    c["z"] = {k: v[:] for k, v in state["z"].items()}
+    c["loc"] = state["loc"].copy()
+    c["pl"] = [p.copy() for p in state["pl"]]
+    c["g"] = state["g"].copy()
+    c["roles"] = state["roles"].copy()
+    c["options"] = state["options"].copy()
+    c["stack"] = [_frame(fr) for fr in state["stack"]]
+    p = state["pending"]
+    if p is not None:
+        c["pending"] = dict(p, ans=p["ans"].copy(), seats=p["seats"][:])
+    if "cs" in state:
+        c["cs"] = {k: v.copy() for k, v in state["cs"].items()}
+    return c
+
+
+def _frame(fr: dict) -> dict:
+    # a frame's locals may be changed in place (append, set xs[i]) one level deep: a list or
+    # mapping a local holds is copied; what lies deeper is never changed in place
+    local = {k: (v[:] if type(v) is list else v.copy() if type(v) is dict else v)
+             for k, v in fr["l"].items()}
+    return dict(fr, l=local)
+
+
+def deep_clone(state: dict) -> dict:
+    """A copy sharing nothing (for code that may change any part of a state)."""
     return marshal.loads(marshal.dumps(state))
 
 

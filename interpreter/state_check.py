@@ -10,6 +10,7 @@ locals (any JSON value).
 """
 from __future__ import annotations
 
+from . import rng
 from . import state as S
 from .errors import SaveFileError
 
@@ -89,8 +90,8 @@ def _fields(g, s) -> None:
     if not (isinstance(s["options"], dict) and set(s["options"]) == set(g.options)):
         raise _Damaged(f"'options' are {_describe(s['options'])}; the game's options are "
                        f"{sorted(g.options) or 'none'}")
-    if not _is_int(s["seed"]):
-        raise _Damaged(f"'seed' is {_describe(s['seed'])}, not a whole number")
+    if rng.seed_problem(s["seed"]):
+        raise _Damaged(f"'seed' is {_describe(s['seed'])}: {rng.seed_problem(s['seed'])}")
     if not (_is_int(s["rng"]) and 0 <= s["rng"] < RNG_LIMIT):
         raise _Damaged(f"'rng' is {_describe(s['rng'])}, not a generator state "
                        "(a whole number in [0, 2**64))")
@@ -102,6 +103,9 @@ def _fields(g, s) -> None:
         raise _Damaged(f"'phase' is {_describe(s['phase'])}, not a name or null")
     if "forced" in s and not (_is_int(s["forced"]) and s["forced"] >= 0):
         raise _Damaged(f"'forced' is {_describe(s['forced'])}, not a count")
+    if "rngv" in s and not (_is_int(s["rngv"]) and s["rngv"] in rng.VERSIONS[1:]):
+        raise _Damaged(f"'rngv' is {_describe(s['rngv'])}, not a generator version "
+                       f"({', '.join(map(str, rng.VERSIONS[1:]))}; absent for 1)")
     if "capped" in s and not isinstance(s["capped"], bool):
         raise _Damaged(f"'capped' is {_describe(s['capped'])}, not true or false")
     if not (s["result"] is None or isinstance(s["result"], dict)):

@@ -3,17 +3,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ruamel.yaml import YAML
+from ruamel.yaml import YAML, __version__ as ruamel_version
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                                SequenceEndEvent, SequenceStartEvent)
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString
 
+from . import cache
 from .errors import Finding
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 60
 MAX_NODES = 200_000
+CACHE_FORMAT = 1    # parsed files are kept in the user's cache (interpreter/cache.py)
 
 
 class YamlDoc:
@@ -59,6 +61,10 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
     text = read_text(path, display, findings)
     if text is None:
         return None
+    key = f"{CACHE_FORMAT}\0{ruamel_version}\0{text}".encode()
+    root = cache.load_doc("yaml", key)
+    if root is not None:   # this very text, parsed before without a finding
+        return YamlDoc(display, text, root)
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = True
     try:
@@ -70,6 +76,8 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
         if fatal:
             return None
         root = yaml.load(text)
+        if not problems and root is not None:
+            cache.store_doc("yaml", key, root)
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -185,7 +185,7 @@ SYNTAX_ERRORS = [
     ("for each p in players\n    pass", 1, 22, "expected ':'"),
     ("steal IP 3", 1, 11, "expected 'from'"),
     ("move x", 1, 7, "expected 'to'"),
-    ("log 'hi'", 1, 5, "unexpected character \"'\""),
+    ("log 'hi", 1, 5, "unexpected character \"'\""),
     ("gain IP 1 to", 1, 13, "the line ends too early"),
     ("set = 3", 1, 5, "unexpected '='"),
     ("repeat 3:\n    pass\nelse:\n    pass", 3, 1, "unexpected 'else'"),

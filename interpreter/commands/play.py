@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 
 import click
@@ -10,8 +9,9 @@ import click
 from .. import terminal
 from ..bots import BOTS, make_bot
 from ..errors import IllegalMove
+from ..rng import new_seed
 from . import savefile
-from .common import Failed, load_game, option_args, reports_errors, seat_arg
+from .common import Failed, load_game, option_args, reports_errors, seat_arg, seed_option
 from .human import Human
 from .session import Session
 
@@ -20,8 +20,10 @@ HUMAN = "human"
 
 @click.command("play", short_help="Play a game against bots or people.")
 @click.argument("game_name", metavar="GAME")
-@click.option("--players", type=int, help="Number of players (default: the game's minimum).")
-@click.option("--seed", type=int, help="Random seed (default: a new one, shown at the end).")
+@click.option("--players", type=click.IntRange(min=1),
+              help="Number of players (default: the game's minimum).")
+@click.option("--seed", type=int, callback=seed_option,
+              help="Random seed (default: 64 random bits, shown only at the end).")
 @click.option("--variant", help="A variant of the game (see: rulebook list).")
 @click.option("--bots", "all_bots", metavar="KIND",
               help=f"Make every seat a bot of KIND ({', '.join(BOTS)}).")
@@ -48,7 +50,7 @@ def play(game_name, players, seed, variant, all_bots, bot_specs, save_path, load
         if options and options != session.options:
             click.echo("note: --option ignored: the save file has its own options", err=True)
     else:
-        seed = random.randrange(10 ** 6) if seed is None else seed
+        seed = new_seed() if seed is None else seed   # 64 bits from the OS, shown at the end
         session = Session(game, players, seed, variant, options)
     kinds = seat_kinds(game, session.players, all_bots, bot_specs)
     bots = {p: make_bot(k, game, session.seed * 1009 + p) for p, k in enumerate(kinds)
@@ -70,7 +72,9 @@ def play(game_name, players, seed, variant, all_bots, bot_specs, save_path, load
         for line in session.log[shown:]:
             con.print(line, markup=False)
         terminal.render_result(con, game, game.result(session.state))
-    con.print(f"seed {session.seed}, {len(session.decisions)} decisions"
+    # the seed only once the game is over: with it a seat could recompute every hidden card
+    seed = f"seed {session.seed}, " if game.is_over(session.state) else ""
+    con.print(f"{seed}{len(session.decisions)} decisions"
               + (f"; saved to {save_path}" if save_path else ""), markup=False)
 
 
@@ -124,13 +128,14 @@ def ask_human(session, human, seat, save_path) -> bool:
         except IllegalMove as e:
             human.note(str(e))
     elif action == "save":
-        path = arg or save_path or f"{session.game.g.id}-{session.seed}.json"
+        path = arg or save_path or f"{session.game.g.id}-save.json"   # no seed during a game
         try:
             session.save(path)
         except OSError as e:   # a bad path must not end the game
             human.note(f"Cannot save to {path}: {e.strerror or e}")
             return True
-        human.note(f"Saved to {path}. Continue later with: rulebook play {session.game.g.id} "
+        human.note(f"Saved to {path}. Continue later with: rulebook play "
+                   f"{savefile.source_of_game(session.game.g)} "
                    f"--load {path}")
     elif action == "quit":
         con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
@@ -141,7 +146,7 @@ def ask_human(session, human, seat, save_path) -> bool:
 
 def load_session(game, path, players, seed, variant) -> Session:
     data = savefile.read(path)
-    session = Session.from_save(game, data)
+    session = savefile.rebuild(game, data)   # hook(files): hash, options and generator checked
     got = game.state_hash(session.state)
     if got != data["state_hash"]:
         raise Failed(f"'{path}' does not match this game: replaying its decisions gives "

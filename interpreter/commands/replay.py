@@ -3,23 +3,36 @@ from __future__ import annotations
 
 import click
 
-from .. import terminal
+from ..errors import RulebookError, SaveFileError
+from ..loader import is_path
 from . import savefile
 from .common import load_game, reports_errors
-from .session import Session
 
 
 @click.command("replay")
 @click.argument("log", metavar="LOG")
+@click.option("--game", "game_ref", metavar="GAME",
+              help="The game's definition (a name or a path) when it is not where the save "
+                   "says; it must be the very definition the game was played on.")
 @click.option("--show-log", is_flag=True, help="Print the game's log lines while replaying.")
 @reports_errors
-def replay(log, show_log):
+def replay(log, game_ref, show_log):
     """Replay a save file and check it reaches the same state."""
     data = savefile.read(log)
-    game = load_game(data["game"])
-    session = Session.from_save(game, data)
-    con = terminal.console()
+    source = game_ref or savefile.source_of(data)
+    try:
+        game = load_game(source)
+    except SaveFileError:
+        raise
+    except RulebookError as e:
+        if game_ref or not is_path(source):
+            raise
+        raise SaveFileError(f"{e} (the save names its game by that path; if the game moved, "
+                            f"give its definition with --game PATH)") from None
+    session = savefile.rebuild(game, data)
     if show_log:
+        from .. import terminal
+        con = terminal.console()
         for line in session.log:
             con.print(line, markup=False)
     got = game.state_hash(session.state)

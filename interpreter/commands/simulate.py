@@ -10,9 +10,10 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from .. import terminal
+from ..rng import derive_seed as game_seed
 from ..bots import make_bot
 from ..errors import GameError, RulebookError
-from .common import load_game, option_args, reports_errors
+from .common import load_game, option_args, reports_errors, seed_option
 
 ERROR_SAMPLES = 5
 
@@ -21,9 +22,10 @@ ERROR_SAMPLES = 5
 @click.argument("game_name", metavar="GAME")
 @click.option("-n", "games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Number of games.")
-@click.option("--players", type=int, help="Number of players (default: the game's minimum).")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the first game; game i uses seed + i.")
+@click.option("--players", type=click.IntRange(min=1),
+              help="Number of players (default: the game's minimum).")
+@click.option("--seed", type=int, default=0, show_default=True, callback=seed_option,
+              help="Seed of the run; game i's seed is a hash of it and i (errors show it).")
 @click.option("--bots", "kind", default="random", show_default=True, metavar="KIND",
               help="The bot in every seat.")
 @click.option("--variant", help="A variant of the game.")
@@ -50,12 +52,13 @@ def simulate(game_name, games, players, seed, kind, variant, option_specs, as_js
         task = bar.add_task("games", total=games)
         for i in range(games):
             try:
-                result, length = play_one(game, players, seed + i, variant, kind, options)
+                result, length = play_one(game, players, game_seed(seed, i), variant, kind,
+                                          options)
                 results.append(result)
                 lengths.append(length)
             except Exception as e:   # one broken game must not end the run: record it
                 msg = str(e) if isinstance(e, RulebookError) else f"{type(e).__name__}: {e}"
-                errors.append({"seed": seed + i, "error": msg})
+                errors.append({"seed": game_seed(seed, i), "error": msg})
             bar.advance(task)
     elapsed = max(time.perf_counter() - start, 1e-9)
     report = summarise(game, players, seed, kind, variant, results, lengths, errors, elapsed)

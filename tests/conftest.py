@@ -1,0 +1,29 @@
+"""Shared test setup: the `slow` marker, and a cache directory of the test run's own."""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+_before = {}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: long runs (thousands of games or mutations); "
+                            "run them with `python -m pytest -m slow`")
+    # Parsed files and parser tables go to a fresh directory, not the user's cache (the
+    # mutation tests parse thousands of files); set before collection, inherited by
+    # subprocesses.
+    _before["cache"] = os.environ.get("RULEBOOK_CACHE")
+    _before["dir"] = tempfile.mkdtemp(prefix="rulebook-test-cache-")
+    os.environ["RULEBOOK_CACHE"] = _before["dir"]
+
+
+def pytest_unconfigure(config):
+    if "dir" not in _before:
+        return
+    shutil.rmtree(_before.pop("dir"), ignore_errors=True)
+    if _before.get("cache") is None:
+        os.environ.pop("RULEBOOK_CACHE", None)
+    else:
+        os.environ["RULEBOOK_CACHE"] = _before["cache"]

@@ -1,0 +1,123 @@
+"""What a person types at the command line is checked before a game starts (issue 12 items
+6 and 11): player counts, options against their declared type and range, seeds."""
+from __future__ import annotations
+
+import json
+import secrets
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+
+METRAS = Path(__file__).resolve().parent.parent / "gamedefs" / "metras"
+
+
+def run(*args, input=None):
+    r = CliRunner().invoke(main, [str(a) for a in args], input=input)
+    assert "Traceback" not in r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    return r
+
+
+@pytest.mark.parametrize("command", [["simulate", "metras", "-n", 1],
+                                     ["play", "metras", "--bots", "random", "--json"]])
+def test_zero_or_negative_players_are_refused(command):
+    for n in (0, -2):
+        r = run(*command, "--players", n)
+        assert r.exit_code == 2 and "--players" in r.output and "range x>=1" in r.output
+
+
+@pytest.mark.parametrize("value,words", [
+    ("-5", "expected a whole number from 0 to 10000, got -5"),
+    ("10001", "from 0 to 10000, got 10001"),
+    ("1" * 5000, "is not a whole number from 0 to 10000"),
+    ("1e9", "is not a whole number"),
+    ("²", "is not a whole number"),
+    ("", "is not a whole number"),
+])
+def test_an_option_outside_its_declared_type_or_range_is_refused(value, words):
+    for command in (["simulate", "metscri", "-n", 1], ["play", "metscri", "--json",
+                                                       "--bots", "random"]):
+        r = run(*command, "--option", f"turn_cap={value}")
+        assert r.exit_code == 1 and words in r.output, r.output
+        assert r.output.startswith("error: --option turn_cap: ")
+
+
+def test_declared_option_types_ranges_and_choices(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(METRAS, game)
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("\ncounters:", """
+options:
+  pace: {default: slow, type: text, choices: [slow, fast]}
+  audit: {default: false}
+  bonus: {default: 2, min: 1, max: 3}
+counters:""", 1))
+    r = run("simulate", game, "-n", 1, "--option", "pace=medium")
+    assert r.exit_code == 1 and "expected one of slow, fast, got the text 'medium'" in r.output
+    r = run("simulate", game, "-n", 1, "--option", "audit=maybe")
+    assert r.exit_code == 1 and "'maybe' is not true or false" in r.output
+    r = run("simulate", game, "-n", 1, "--option", "bonus=4")
+    assert r.exit_code == 1 and "from 1 to 3, got 4" in r.output
+    r = run("simulate", game, "-n", 1, "--json", "--option", "pace=fast", "--option",
+            "audit=yes", "--option", "bonus=3")
+    assert r.exit_code == 0
+    assert json.loads(r.stdout)["options"] == {"pace": "fast", "audit": True, "bonus": 3}
+
+
+@pytest.mark.parametrize("decl,words", [
+    ("{default: 5, min: 6}", "its default does not fit its own declaration"),
+    ("{default: 5, min: 9, max: 2}", "min 9 is above max 2"),
+    ("{default: yes, max: 2}", "min and max are for number options"),
+    ("{default: 1, choices: [a]}", "choices are for text options"),
+    ("{default: 1, type: text}", "expected a text, got 1"),
+])
+def test_validate_reports_an_option_declaration_that_contradicts_itself(tmp_path, decl, words):
+    game = tmp_path / "g"
+    shutil.copytree(METRAS, game)
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("\ncounters:", f"\noptions:\n  x: {decl}\n"
+                                                 "counters:", 1))
+    r = run("validate", game)
+    assert r.exit_code == 1 and "SCHEMA-VALUE option 'x': " in r.output and words in r.output
+    line = next(i for i, l in enumerate((game / "game.yaml").read_text().splitlines(), 1)
+                if l.startswith("  x:"))
+    assert f"game.yaml:{line}:" in r.output
+
+
+def test_a_seed_too_large_is_refused_at_the_command_line():
+    for command in (["simulate", "metras", "-n", 1], ["play", "metras", "--json",
+                                                      "--bots", "random"]):
+        r = run(*command, "--seed", "9" * 5000)
+        assert r.exit_code == 2 and "--seed" in r.output
+        r = run(*command, "--seed", 2 ** 130)
+        assert r.exit_code == 2 and "too large" in r.output
+
+
+def test_the_default_seed_is_64_bits_from_the_os(monkeypatch):
+    drawn = []
+
+    def randbits(k):
+        drawn.append(k)
+        return 2 ** 63 + 12345
+    monkeypatch.setattr(secrets, "randbits", randbits)
+    r = run("play", "metras", "--bots", "random", "--json")
+    assert r.exit_code == 0
+    assert drawn == [64] and json.loads(r.stdout)["seed"] == 2 ** 63 + 12345
+
+
+def test_the_seed_is_never_shown_during_a_game_only_at_its_end(monkeypatch, tmp_path):
+    seed = 2 ** 63 + 777
+    monkeypatch.setattr(secrets, "randbits", lambda k: seed)
+    monkeypatch.chdir(tmp_path)
+    # a person saves (default file name), then quits before the end
+    r = run("play", "metras", input="save\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert str(seed) not in r.output
+    assert "metras-save.json" in r.output
+    assert json.loads((tmp_path / "metras-save.json").read_text())["seed"] == seed  # saves may
+    r = run("play", "metras", "--bots", "random")                           # the end may
+    assert r.exit_code == 0 and f"seed {seed}" in r.output.splitlines()[-1]
