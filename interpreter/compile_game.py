@@ -11,7 +11,15 @@ from . import tables
 
 
 class GameCompiler:
+    def locator(self, doc, keypath):
+        """(line, col) in the text at keypath -> "file:line:col" (for run-time errors)."""
+        def locate(line, col):
+            fline, fcol = self.text_pos(doc, keypath, line, col)
+            return f"{doc.path}:{fline}:{fcol}"
+        return locate
+
     def compile_script(self, comp, doc, keypath, text, local_types, key, phase=False):
+        comp.ns.locate = self.locator(doc, keypath)
         try:
             stmts = parse_script(text)
             self.parsed.append(stmts)
@@ -26,6 +34,7 @@ class GameCompiler:
 
     def compile_expr(self, comp, doc, keypath, text, local_types, want=None, params=None):
         """f(vm) reading the frame's locals, or with `params` f(vm, *params)."""
+        comp.ns.locate = self.locator(doc, keypath)
         try:
             node = parse_expression(str(text))
             self.parsed.append(node)
@@ -53,6 +62,13 @@ class GameCompiler:
         comp = Compiler(g)
         comp.card_attrs.update(a for a in self.skipped_attrs if isinstance(a, str))
         doc = self.doc
+        stats = self.data.get("stats") or {}
+        comp.locators = {("function", n): self.locator(doc, ["functions", n, "expr"])
+                         for n in g.functions}
+        comp.locators.update({("stat", n): self.locator(
+            doc, ["stats", n, "expr"] if isinstance(stats.get(n), dict) else ["stats", n])
+            for n in g.stats})
+        g.code_where = comp.ns.where
         # functions first: a broken one is reported here, once; its uses then see a stand-in
         for name, spec in g.functions.items():
             comp.function(name)
@@ -125,6 +141,7 @@ class GameCompiler:
                                   else "nobody" if p is None else f"P{p + 1}")
 
     def compile_status(self, comp, g):
+        comp.ns.locate = self.locator(self.doc, ["status"])
         try:
             src = ScriptCompiler(comp, {"viewer": "player", "me": "player"}) \
                 .template(str(g.status), A.Pass(line=1, col=1), at=(1, 1))

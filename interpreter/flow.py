@@ -31,6 +31,7 @@ class FlowCompiler:
             stmts.extend(self.rounds(comp, g, g.rounds, ["rounds"], counter))
         if g.finish:
             stmts.append(A.RunProgram("finish", "end"))
+        comp.ns.locate = self.locator(doc, ["rounds"])
         try:
             g.programs["flow"] = ScriptCompiler(comp, {"me": "player"}, True).compile(stmts)
         except CompileError as e:

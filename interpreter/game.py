@@ -17,15 +17,9 @@ from . import options as O
 from . import state as S
 from . import state_check
 from .errors import GameError, IllegalMove, RulebookError, SaveFileError, did_you_mean
+from .run_errors import located
 from .loader import load_game
 from .vm import VM
-
-
-def as_game_error(e: Exception) -> GameError:
-    """A rule that hits a Python error (a bad value in a game definition) is a GameError."""
-    if isinstance(e, RecursionError):
-        return GameError("the rules recursed without end")
-    return GameError(f"a rule failed: {type(e).__name__}: {e}")
 
 
 class Game:
@@ -61,10 +55,12 @@ class Game:
         s = S.initial_state(g, n, seed, variant, opts)
         try:
             VM(g, s, listener).run()
+        except GameError as e:
+            raise located(e, g, s) from e
         except RulebookError:
             raise
         except Exception as e:   # noqa: BLE001
-            raise as_game_error(e) from e
+            raise located(e, g, s) from e
         return s
 
     def is_over(self, s: dict) -> bool:
@@ -119,10 +115,12 @@ class Game:
             index = labels.index(choice)
         try:
             VM(self.g, s, listener).answer(seat, index)
+        except GameError as e:
+            raise located(e, self.g, s) from e
         except RulebookError:
             raise
         except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
-            raise as_game_error(e) from e
+            raise located(e, self.g, s) from e
 
     def _refuse(self, s: dict, seat: int):
         if s["over"]:
@@ -137,6 +135,7 @@ class Game:
     clone = staticmethod(S.clone)
     to_json = staticmethod(S.to_json)
     state_hash = staticmethod(S.state_hash)
+    position_hash = staticmethod(S.position_hash)
 
     def from_json(self, text: str) -> dict:
         try:

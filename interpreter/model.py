@@ -113,6 +113,7 @@ class GameDef:
     stack_limit: Optional[Callable] = None               # zone key -> most cards held, or None
     seat_label: Optional[Callable] = None                # seat -> "P1"
     end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
+    code_where: dict = field(default_factory=dict)       # generated code -> its YAML places
 
     def card_sort_key(self, card: str):
         """How sorted() orders cards: their type's sort_by attribute, then label, then id."""

@@ -93,5 +93,15 @@ def from_json(text: str) -> dict:
     return json.loads(text)
 
 
+def position_hash(state: dict) -> str:
+    """A hash of the game's position that does not depend on how the engine compiled the
+    rules: frames are named by program and locals, without their pc or the engine's own
+    temporaries ($-names). Save files keep it, so a faster engine still replays them."""
+    stack = [{"p": fr["p"], "r": fr.get("r"),
+              "l": {k: v for k, v in fr["l"].items() if not k.startswith("$")}}
+             for fr in state["stack"]]
+    return hashlib.sha256(to_json(dict(state, stack=stack)).encode()).hexdigest()[:16]
+
+
 def state_hash(state: dict) -> str:
     return hashlib.sha256(to_json(state).encode()).hexdigest()[:16]

@@ -9,15 +9,19 @@ from __future__ import annotations
 from . import options, rng
 from .errors import GameError
 
+STEP_BUDGET = 1_000_000     # loop rounds and script steps one decision may take
+MAX_DEPTH = 200             # frames (procedure calls, played cards) running at once
+
 
 class VM:
-    __slots__ = ("g", "s", "l", "listener")
+    __slots__ = ("g", "s", "l", "listener", "steps")
 
     def __init__(self, game, state, listener=None):
         self.g = game
         self.s = state
         self.l = {}
         self.listener = listener
+        self.steps = STEP_BUDGET     # loop rounds and ops left for this decision
 
     # ---------------------------------------------------------------- running
     def run(self) -> None:
@@ -42,6 +46,9 @@ class VM:
                 pc = prog[pc](self, fr)
                 if pc < 0:
                     break
+                self.steps -= 1
+                if self.steps < 0:
+                    self.over_budget()
             else:
                 fr["pc"] = pc
                 self.ret(None)
@@ -49,7 +56,15 @@ class VM:
             self.end_game()
 
     def push(self, key: str, local: dict, ret_var=None) -> None:
-        self.s["stack"].append({"p": key, "pc": 0, "l": local, "r": ret_var})
+        stack = self.s["stack"]
+        if len(stack) >= MAX_DEPTH:
+            raise GameError(f"recursion deeper than {MAX_DEPTH} calls (a procedure or card "
+                            "that calls itself without end?)")
+        stack.append({"p": key, "pc": 0, "l": local, "r": ret_var})
+
+    def over_budget(self) -> None:
+        raise GameError(f"one decision took more than {STEP_BUDGET} steps (loop rounds and "
+                        "script steps): is a loop endless, or nested too deep?")
 
     def ret(self, value) -> None:
         stack = self.s["stack"]

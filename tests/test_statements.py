@@ -94,3 +94,44 @@ def test_repeat_beyond_the_budget_is_an_error_not_a_silent_truncation(game):
     from interpreter.errors import GameError
     with pytest.raises(GameError, match="loop budget"):
         run(game, "repeat 1000000:\n    pass")
+
+
+def test_a_rule_failing_at_run_time_names_its_place_the_seed_and_the_decision(tmp_path):
+    """A designer's expression that fails on some state (here a division by a counter that
+    reaches 0) is reported at the statement's file:line:col, with the seed and decision."""
+    from interpreter.errors import GameError
+    text = GAME.read_text().replace(
+        "      do: pass\n",
+        "      do: |\n"
+        "        x = choose number from 0 to 1 by first(players)\n"
+        "        set pool = 10 / x\n")
+    (tmp_path / "game.yaml").write_text(text)
+    g = Game.load(str(tmp_path / "game.yaml"))
+    s = g.new_state(players=2, seed=42)
+    with pytest.raises(GameError) as e:
+        g.apply(s, 0, 0)
+    line = text.splitlines().index("        set pool = 10 / x") + 1
+    assert str(e.value).startswith(f"{tmp_path / 'game.yaml'}:{line}:9: division by zero")
+    assert "(seed 42, decision 1)" in str(e.value)
+    assert e.value.where.endswith(f"game.yaml:{line}:9")
+
+
+@pytest.mark.parametrize("text,message", [
+    ("repeat 5000:\n    repeat 5000:\n        pass", "more than 1000000 steps"),
+    ("x = range(10000000)", "more than the limit of 100000"),
+    ("x = roll(100000000000000000000000)", "from 1 to 2**62"),
+])
+def test_unbounded_work_ends_with_an_error_naming_the_budget(game, text, message):
+    from interpreter.errors import GameError
+    with pytest.raises(GameError, match=message.replace("*", r"\*")):
+        run(game, text)
+
+
+def test_a_procedure_calling_itself_without_end_is_stopped(tmp_path):
+    from interpreter.errors import GameError
+    text = GAME.read_text().replace("rounds:\n", "procedures:\n  again:\n    do: again()\n"
+                                    "rounds:\n").replace("      do: pass\n", "      do: again()\n")
+    (tmp_path / "game.yaml").write_text(text)
+    with pytest.raises(GameError, match="recursion deeper than 200") as e:
+        Game.load(str(tmp_path / "game.yaml")).new_state(players=2, seed=1)
+    assert e.value.where.endswith(f"game.yaml:{text.splitlines().index('    do: again()') + 1}:9")

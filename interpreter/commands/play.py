@@ -147,11 +147,12 @@ def ask_human(session, human, seat, save_path) -> bool:
 def load_session(game, path, players, seed, variant) -> Session:
     data = savefile.read(path)
     session = savefile.rebuild(game, data)   # hook(files): hash, options and generator checked
-    got = game.state_hash(session.state)
-    if got != data["state_hash"]:
-        raise Failed(f"'{path}' does not match this game: replaying its decisions gives "
-                     f"state {got}, the file says {data['state_hash']} (the game's rules or "
+    problem, note = savefile.hash_problem(game, session.state, data)
+    if problem:
+        raise Failed(f"'{path}' does not match this game: {problem} (the game's rules or "
                      f"the file changed)")
+    if note:
+        click.echo(f"note: {note}", err=True)
     given = {"--players": (players, session.players), "--seed": (seed, session.seed),
              "--variant": (variant, session.variant)}
     for flag, (mine, saved) in given.items():

@@ -35,11 +35,12 @@ def replay(log, game_ref, show_log):
         con = terminal.console()
         for line in session.log:
             con.print(line, markup=False)
-    got = game.state_hash(session.state)
+    got = game.position_hash(session.state)
     n = len(session.decisions)
-    if got != data["state_hash"]:
-        click.echo(f"MISMATCH: {log}: after {n} decisions the state hash is {got}, "
-                   f"the file says {data['state_hash']}")
+    problem, note = savefile.hash_problem(game, session.state, data)
+    if problem:
+        click.echo(f"MISMATCH: {log}: after {n} decisions {problem}")
         raise SystemExit(1)
     over = "game over" if game.is_over(session.state) else "game in progress"
-    click.echo(f"OK: {log}: {game.g.id}, {n} decisions, {over}, state hash {got}")
+    click.echo(f"OK: {log}: {game.g.id}, {n} decisions, {over}, state hash {got}"
+               + (f" ({note})" if note else ""))

@@ -37,7 +37,7 @@ def make(game, state, players, seed, variant, options, decisions) -> dict:
             "players": players, "seed": seed, "variant": variant,
             "options": dict(options or {}),
             "decisions": [[seat + 1, label] for seat, label in decisions],
-            "state_hash": game.state_hash(state)}
+            "state_hash": game.position_hash(state)}
 
 
 def source_of_game(g) -> str:
@@ -267,3 +267,20 @@ def rebuild(game, data: dict):
                             f"'{_cut(data['variant'])}'")
     with rng.seeding(data.get("generator", 1)):
         return Session.from_save(game, data)
+
+
+def hash_problem(game, state, data: dict):
+    """Whether the replayed state matches the save: (problem or '', note or '').
+    Format 2 keeps the position hash (independent of how the rules were compiled); a
+    format-1 save kept the whole state's hash, made by an older engine whose compiled
+    programs counted their steps differently, so a mismatch there is only a note."""
+    want = data["state_hash"]
+    if data.get("format", 1) >= 2:
+        got = game.position_hash(state)
+        if got != want:
+            return (f"replaying its decisions gives state {got}, the file says {want}", "")
+        return "", ""
+    if game.state_hash(state) == want or game.position_hash(state) == want:
+        return "", ""
+    return "", ("every decision replayed; the file's state hash was made by an older engine "
+                "(format 1) and cannot be compared")

@@ -107,5 +107,5 @@ class Session:
         return {"game": self.game.g.id, "winners": [p + 1 for p in r.get("winners", [])],
                 "scores": r.get("scores", []), "draw": r.get("draw", False),
                 "seed": self.seed, "variant": self.variant, "players": self.players,
-                "decisions": len(self.decisions), "state_hash": self.game.state_hash(self.state),
+                "decisions": len(self.decisions), "state_hash": self.game.position_hash(self.state),
                 "over": self.game.is_over(self.state)}

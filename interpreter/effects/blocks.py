@@ -26,6 +26,9 @@ class Blocks:
     def __init__(self):
         self.done: list = []       # finished blocks: lists of lines
         self.cur: list = []        # the block being written
+        self.at = None             # (line, col) in the script of the statement being written
+        self.cur_at: list = []     # per line of the current block: its statement's position
+        self.done_at: list = []
         self.depth = 0             # Python indentation inside the current block
         self.ended = False         # the current block's last line at depth 0 returns
         self.labels: list = []
@@ -34,6 +37,7 @@ class Blocks:
     # ------------------------------------------------------------ writing
     def line(self, src: str) -> None:
         self.cur.append("    " * self.depth + src)
+        self.cur_at.append(self.at)
         if self.depth == 0:
             self.ended = src.startswith("return ") or src.startswith("raise ")
 
@@ -62,8 +66,10 @@ class Blocks:
             return
         if not self.ended:
             self.cur.append(f"return {len(self.done) + 1}")
+            self.cur_at.append(self.at)
         self.done.append(self.cur)
-        self.cur = []
+        self.done_at.append(self.cur_at)
+        self.cur, self.cur_at = [], []
         self.ended = False
 
     def mark(self, lab: Label) -> None:
@@ -73,7 +79,7 @@ class Blocks:
 
     # ------------------------------------------------------------ finishing
     def finish(self) -> list:
-        """The blocks' source lines, every jump resolved."""
+        """The blocks' source lines, every jump resolved (their positions: `done_at`)."""
         self.end_block()
         end = len(self.done)
         pcs = {lab.id: (lab.pc if lab.pc is not None else end) for lab in self.labels}

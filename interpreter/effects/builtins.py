@@ -60,9 +60,21 @@ def _sum(vm, xs):
     return sum(xs)
 
 
+MAX_RANGE = 100_000         # the longest list range() makes
+MAX_SIDES = 1 << 62         # the most sides a die may have
+
+
 def _range(vm, a, b=None):
+    """range(n): 1..n; range(a, b): a..b; both ends included."""
     if b is None:
         a, b = 1, a
+    if type(a) is not int or type(b) is not int:
+        from ..errors import GameError
+        raise GameError(f"range() needs whole numbers, not {a!r} and {b!r}")
+    if b - a >= MAX_RANGE:
+        from ..errors import GameError
+        raise GameError(f"range({a}, {b}) would make {b - a + 1} numbers, more than the "
+                        f"limit of {MAX_RANGE}")
     return list(range(a, b + 1))
 
 
@@ -135,9 +147,9 @@ def _bundles(vm, cards, attribute):
 
 def _roll(vm, sides):
     """A die roll from the state's seeded generator: 1..sides."""
-    if type(sides) is not int or sides < 1:
+    if type(sides) is not int or not 1 <= sides <= MAX_SIDES:
         from ..errors import GameError
-        raise GameError(f"roll() needs a number of sides of 1 or more, not {sides!r}")
+        raise GameError(f"roll() needs a number of sides from 1 to 2**62, not {sides!r}")
     return 1 + rng.below(vm.s, sides)
 
 

@@ -24,6 +24,10 @@ class Namespace:
         self.ns = {"_" + k: v for k, v in HELPERS.items()}
         self.count = 0
         self._consts: dict = {}
+        # where generated code came from, for run-time errors: the builder sets `locate`
+        # (script (line, col) -> "file:line:col") while it compiles a text
+        self.locate = None
+        self.where: dict = {}      # generated file name -> {line number: "file:line:col"}
 
     def fresh(self, hint: str) -> str:
         self.count += 1
@@ -53,10 +57,16 @@ class Namespace:
         self.ns[name] = value
         return name
 
-    def define(self, name: str, params: str, body: list, what: str = "rule"):
-        """exec `def name(params): body` (lines, unindented) and return the function."""
+    def define(self, name: str, params: str, body: list, what: str = "rule", at=None):
+        """exec `def name(params): body` (lines, unindented) and return the function.
+        `at`: per body line, the (line, col) in the game's text it comes from (or None);
+        without it, every line comes from the text's start."""
         src = f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in body)
-        code = compile(src, f"<{what}: {name}>", "exec")
+        filename = f"<{what}: {name}>"
+        if self.locate is not None:
+            at = at or [(1, 1)] * len(body)
+            self.where[filename] = {i + 2: self.locate(*p) for i, p in enumerate(at) if p}
+        code = compile(src, filename, "exec")
         exec(code, self.ns)   # noqa: S102 - our own generated source, from checked syntax trees
         fn = self.ns[name]
         fn.source = src       # kept for debugging and the tests

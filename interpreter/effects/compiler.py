@@ -46,6 +46,7 @@ class Compiler(Names, Calls, Zones):
         self.function_refs: dict = {}       # function -> generated function name
         self.function_errors: dict = {}     # function name -> its compile error
         self.attr_refs: dict = {}           # card attribute -> its table's name
+        self.locators: dict = {}            # ("stat"|"function", name) -> its text's locator
         self.init_calls()
 
     # ------------------------------------------------------------ errors
@@ -244,12 +245,15 @@ class Compiler(Names, Calls, Zones):
         ref = self.stat_refs[name] = self.ns.named("S", name)
         from .parser import parse_expression
         scope = Scope(self.g, {"it": "player"}).child(it="player")
+        outer, self.ns.locate = self.ns.locate, self.locators.get(("stat", name))
         try:
             src, _ = self.src(parse_expression(self.g.stats[name]), scope)
+            self.ns.define(ref, "vm, v_it", ["s = vm.s", f"return {src}"], "stat")
         except Exception:
             del self.stat_refs[name]
             raise
-        self.ns.define(ref, "vm, v_it", ["s = vm.s", f"return {src}"], f"stat {name}")
+        finally:
+            self.ns.locate = outer
         return ref
 
     def function_ref(self, name) -> str:
@@ -265,14 +269,17 @@ class Compiler(Names, Calls, Zones):
         types.setdefault("me", "player")
         scope = Scope(self.g, {}).child(**types)
         params = ", ".join(["vm", "v_me"] + [py_name(p) for p in spec.params if p != "me"])
+        outer, self.ns.locate = self.ns.locate, self.locators.get(("function", name))
         try:
             src, _ = self.src(parse_expression(spec.expr), scope)
-            self.ns.define(ref, params, ["s = vm.s", f"return {src}"], f"function {name}")
+            self.ns.define(ref, params, ["s = vm.s", f"return {src}"], "function")
         except (CompileError, EffectSyntaxError) as e:
             # kept for the builder to report at the function's own text, once; its callers
             # compile against a stand-in (the game has an error, so it never runs)
             self.function_errors[name] = e
             self.ns.bind(ref, self.ns.ns["_broken"])
+        finally:
+            self.ns.locate = outer
         return ref
 
     def function(self, name):

@@ -38,8 +38,10 @@ class ScriptCompiler(Procs):
         if self.errors:
             raise CompileErrors(self.errors)
         ns = self.c.ns
-        return [ns.define(ns.fresh("op"), "vm, fr", ["s = vm.s", "l = fr['l']"] + lines, "script")
-                for lines in self.b.finish()]
+        blocks = self.b.finish()
+        return [ns.define(ns.fresh("op"), "vm, fr", ["s = vm.s", "l = fr['l']"] + lines, "script",
+                          [None, None] + at)
+                for lines, at in zip(blocks, self.b.done_at)]
 
     # ------------------------------------------------------------ helpers
     def line(self, src: str) -> None:
@@ -91,15 +93,19 @@ class ScriptCompiler(Procs):
     def stmt(self, st):
         meth = getattr(self, "_s_" + type(st).__name__)
         mark = (len(self.b.cur), self.b.depth)
+        outer, self.b.at = self.b.at, (st.line or 1, st.col or 1)
         try:
             meth(st)
         except CompileError as e:
             self.errors.append(e)
             del self.b.cur[mark[0]:]
+            del self.b.cur_at[mark[0]:]
             self.b.depth = mark[1]
             var = getattr(st, "var", None)
             if var and var not in self.scope.types:
                 self.scope.types[var] = T.ANY   # no second error for each later use of it
+        finally:
+            self.b.at = outer
 
     def body(self, stmts):
         """Statements inside a Python block (an if's or a loop's)."""
@@ -109,6 +115,13 @@ class ScriptCompiler(Procs):
             self.stmt(s)
         if len(self.b.cur) == start:
             self.line("pass")
+        self.b.depth -= 1
+
+    def count_round(self) -> None:
+        """Inside a Python loop: each round counts against the decision's step budget."""
+        self.b.depth += 1
+        self.line("vm.steps -= 1")
+        self.line("if vm.steps < 0: vm.over_budget()")
         self.b.depth -= 1
 
     def stop_here(self) -> str:
@@ -274,6 +287,7 @@ class ScriptCompiler(Procs):
             x = self.b.temp("x")
             self.line(f"for {x} in list({coll}):")
             self.line(f"    l[{var}] = {x}")
+            self.count_round()
             self.loops.append(None)
             self.body(st.body)
             self.loops.pop()
@@ -300,6 +314,7 @@ class ScriptCompiler(Procs):
             self.line(f"    {n} += 1")
             self.line(f"    if {n} > {LOOP_LIMIT}:")
             self.line(f"        {limit}")
+            self.count_round()
             self.loops.append(None)
             self.body(st.body)
             self.loops.pop()
@@ -320,6 +335,7 @@ class ScriptCompiler(Procs):
         times = f"_repeat_count({count}, {st.line})"
         if not self.stops(st):
             self.line(f"for _ in range({times}):")
+            self.count_round()
             self.loops.append(None)
             self.body(st.body)
             self.loops.pop()

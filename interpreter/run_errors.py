@@ -1,0 +1,41 @@
+"""Errors at run time (a designer's rule failing on some state), reported where they come
+from: the YAML place of the failing statement or expression, the game's seed and the decision
+number, so the designer can reproduce the game."""
+from __future__ import annotations
+
+from .errors import GameError
+
+
+def as_game_error(e: Exception) -> GameError:
+    """A rule that hits a Python error (a bad value in a game definition) is a GameError."""
+    if isinstance(e, GameError):
+        return e
+    if isinstance(e, RecursionError):
+        return GameError("the rules recursed without end")
+    return GameError(f"a rule failed: {type(e).__name__}: {e}")
+
+
+def place_of(e: Exception, g) -> str:
+    """The innermost generated code the error passed through, as "file:line:col" ('' if
+    none: the error came from the engine itself)."""
+    where = ""
+    tb = e.__traceback__
+    table = getattr(g, "code_where", {})
+    while tb is not None:
+        lines = table.get(tb.tb_frame.f_code.co_filename)
+        if lines is not None:
+            where = lines.get(tb.tb_lineno, where)
+        tb = tb.tb_next
+    return where
+
+
+def located(e: Exception, g, s: dict) -> GameError:
+    """The error as a GameError naming its place, the seed and the decision number."""
+    err = as_game_error(e)
+    if getattr(err, "seed", None) is not None:       # already located
+        return err
+    where = place_of(e, g)
+    text = f"{err} (seed {s.get('seed')}, decision {s.get('decisions')})"
+    out = GameError(f"{where}: {text}" if where else text)
+    out.where, out.seed, out.decision = where, s.get("seed"), s.get("decisions")
+    return out
