@@ -157,3 +157,34 @@ def test_random_auctions_end_and_never_overspend(game, options):
         assert lots == len(s["z"]["sold"]) and lots + len(s["z"]["unsold"]) == 3
         if "overbid" not in options:
             assert len(s["z"]["sold"]) == 3
+
+
+# ------------------------------------------------------------------ at the table
+def test_a_bid_is_typed_as_a_number_with_its_bounds_shown():
+    """A person types the bid itself (not the number of an option in a menu of 0..IP), and
+    sees the bounds; a number out of bounds is refused with them."""
+    from click.testing import CliRunner
+
+    from cli import main
+    r = CliRunner().invoke(main, ["play", PATH, "--players", "2", "--seed", "1"],
+                           input="0\n3\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Type a number from 1 to 10." in r.output
+    assert "0 is not allowed. Type a number from 1 to 10." in r.output
+    assert "P1 opens the auction for lot vase at 3 coins" in r.output
+    assert " 1 open at 1" not in r.output                  # no menu of every bid
+
+
+def test_number_input_names_the_other_options(game):
+    from interpreter.commands.human import typed_number
+    from interpreter.views import number_input, view
+    s, log = start(game, overbid="penalty")
+    say(game, s, log, "open at 4")
+    number = number_input(game, s, 1)
+    assert number == {"lo": 5, "hi": 10, "fmt": "bid {}", "others": [
+        ["pass", None], ["bid 11 (more than your 10 coins: penalty)", 11]]}
+    assert view(game, s, 1)["number"] == number
+    assert "number" not in view(game, s, 0)                # not P1's decision
+    assert typed_number(number, 7) == "bid 7"
+    assert typed_number(number, 11) == "bid 11 (more than your 10 coins: penalty)"
+    assert typed_number(number, 4) is None and typed_number(number, 12) is None

@@ -42,7 +42,7 @@ class Human:
                 label = typed_number(number, int(text))
                 if label is not None:
                     return "choose", label
-                con.print(f"{text} is not allowed: {terminal.number_hint(number)}")
+                con.print(f"{text} is not allowed. {terminal.number_hint(number)}")
             elif text.isdigit():
                 i = int(text)
                 if 1 <= i <= len(options):
