@@ -103,7 +103,8 @@ def test_theft_without_target_cannot_be_played(game):
     assert evaluate(game, s, "can_play(card, me)", me=0, card="A04") is False
     log = run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A04"})
     # no "play or discard" question: the card is discarded for a servant
-    assert log == ["P1 discards #4 Theft (chest x2) for a servant"]
+    assert log == ["P1 cannot play #4 Theft (chest x2) (no eligible target or mission) and "
+                   "discards it for a servant"]
     assert game.prompt(s) == f"P1: where does {label(game, 'servant-18')} go?"
     decide(game, s, "fame", log)
     assert zone(s, "0.slots.fame") == ["servant-18"]
@@ -270,7 +271,8 @@ def test_intrigue_immunity_leaves_no_victim(game):
         assert evaluate(game, s, "can_play(card, me)", me=0, card=card) is True
     place(s, game, "A09", "0.purchased")
     log = run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A09"})
-    assert log == ["P1 discards #9 Assassination for a servant"]
+    assert log == ["P1 cannot play #9 Assassination (no eligible target or mission) and "
+                   "discards it for a servant"]
 
 
 # --------------------------------------------------------------- intrigue: treachery
@@ -367,9 +369,9 @@ def test_veronica_recruits_under_the_turn_1_limit(game):
     assert len(zone(s, "ally_bag")) == 32 - 2
     assert [len(zone(s, f"0.slots.{b}")) for b in ("fame", "wealth", "exploration",
                                                     "espionage")] == [1, 1, 1, 1]
-    assert log == ["P1 draws 3 from the bag and may keep 2",
+    assert log == ["P1 draws 3 allies from the bag and may keep 2",
                    f"P1 places {label(game, drawn[1])} in espionage",
-                   "P1 returns 2 unkept to the bag"]
+                   "P1 puts the 2 allies not kept back into the bag"]
 
 
 def test_recruit_card_with_every_branch_full_keeps_nothing(game):
@@ -384,7 +386,8 @@ def test_recruit_card_with_every_branch_full_keeps_nothing(game):
     assert finished(s)                                   # nothing to decide
     assert zone(s, "0.reserve") == [] and zone(s, "0.looking") == []
     assert len(zone(s, "ally_bag")) == 32
-    assert log == ["P1 draws 3 from the bag and may keep 2", "P1 returns 3 unkept to the bag"]
+    assert log == ["P1 draws 3 allies from the bag and may keep 2",
+                   "P1 puts the 3 allies not kept back into the bag"]
 
 
 def test_recruitment_mission_may_keep_into_the_reserve(game):
@@ -413,8 +416,8 @@ def test_recruit_from_a_nearly_empty_bag(game):
     bag = zone(s, "ally_bag")
     place_all(s, game, bag[1:], "box")
     log = run(game, s, "type:recruit", {"me": 0, "card": "A07"})     # draw 3 keep 2
-    assert log[:2] == ["the bag holds only 1 of the 3 allies P1 should draw",
-                       "P1 draws 1 from the bag and may keep 2"]
+    assert log[:2] == ["the bag holds only 1 ally of the 3 P1 should draw",
+                       "P1 draws 1 ally from the bag and may keep 2"]
 
 
 def test_rearrange_moves_tiles_between_branches(game):
@@ -773,9 +776,12 @@ def test_collection_pays_wealth_and_moves_the_roles(game):
     place(s, game, "ally30", "3.slots.wealth")           # P4: 0 + 5 = 5, Wealth 5 > 2
     for p, v in enumerate([10, 11, 3, 0]):
         set_counter(s, game, p, "IP", v)
-    run(game, s, "phase:collection", {"me": None})
+    log = run(game, s, "phase:collection", {"me": None})
     assert finished(s)
     assert [ip(s, p) for p in range(4)] == [15, 15, 5, 5]
+    assert log == ["P1 collects 5 IP (wealth) and has 15", "P2 collects 4 IP (wealth) and has 15",
+                   "P3 collects 2 IP (wealth) and has 5", "P4 collects 5 IP (wealth) and has 5",
+                   "P2 is the Emperor's Favorite and P3 the Suppliant"]
     # ties broken by Fame, then Wealth
     assert s["roles"] == {"favorite": 1, "suppliant": 2}
 
