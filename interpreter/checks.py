@@ -79,6 +79,10 @@ def _walk(node, names: set, strings: set):
         for x in node:
             _walk(x, names, strings)
         return
+    if isinstance(node, dict):      # a call's keyword arguments
+        for x in node.values():
+            _walk(x, names, strings)
+        return
     if not dataclasses.is_dataclass(node):
         return
     if isinstance(node, A.Name):

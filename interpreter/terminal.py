@@ -18,7 +18,8 @@ from rich.text import Text
 MAX_EVENTS = 14     # log lines in the events panel
 MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
 
-HELP = """Type the number of an option, or its exact label. Commands:
+HELP = """Type the number of an option, or its exact label; where a number is asked for (a
+bid), type the number itself. Commands:
   help         this text
   show         draw the table again
   undo         take back your last decision (and the bots' decisions after it),
@@ -185,6 +186,9 @@ def _grouped(labels: list) -> list:
 
 def render_options(con: Console, v: dict) -> None:
     con.print(Text(v["prompt"], style="bold yellow"))
+    if v.get("number"):
+        con.print(Text(number_hint(v["number"])))
+        return
     options = v["options"]
     items = [f"[bold]{i + 1:>2}[/] {escape(o)}" for i, o in enumerate(options)]
     if len(options) > 10 and max(map(len, options)) < 30:
@@ -192,6 +196,13 @@ def render_options(con: Console, v: dict) -> None:
     else:
         for item in items:
             con.print(item)
+
+
+def number_hint(number: dict) -> str:
+    """How to answer a choice of a number: "Type a number from 4 to 10, or: pass"."""
+    text = f"Type a number from {number['lo']} to {number['hi']}"
+    others = [label for label, _ in number["others"]]
+    return text + (", or: " + " | ".join(others) if others else "") + "."
 
 
 def pass_screen(con: Console, seat_label: str) -> None:

@@ -70,12 +70,27 @@ def view(game, s: dict, seat: int | None) -> dict:
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s)
         v["options"] = game.options(s, seat)
+        number = number_input(game, s, seat)
+        if number:
+            v["number"] = number
     if s["over"] and s["result"]:
         r = s["result"]
         v["result"] = {"winners": [g.seat_label(p) for p in r["winners"]],
                        "scores": {g.seat_label(p): x for p, x in enumerate(r["scores"])},
                        "draw": r.get("draw", len(r["winners"]) != 1)}
     return v
+
+
+def number_input(game, s: dict, seat: int) -> dict | None:
+    """When a seat's options are a number in a range (a bid), how a person types it:
+    {"lo", "hi", "fmt", "others": [[label, value]...]} (the options outside the range, e.g.
+    "pass", or a number the rules punish); None for any other kind of choice."""
+    p = s["pending"]
+    spec = p["opts"].get(str(seat)) if p else None
+    if not isinstance(spec, dict) or "lo" not in spec or spec["hi"] < spec["lo"]:
+        return None
+    return {"lo": spec["lo"], "hi": spec["hi"], "fmt": spec["fmt"],
+            "others": [list(o) for o in spec["pre"] + spec["post"]]}
 
 
 def can_see(g, key: str, seat: int | None) -> bool:

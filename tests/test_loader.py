@@ -131,10 +131,10 @@ def test_unclosed_bracket_points_at_the_bracket(tmp_path):
 
 
 def test_position_inside_an_indented_block_of_an_effect(tmp_path):
-    root = broken_copy(tmp_path, "game.yaml", "old = choose one of cards_in(p.slots) by p",
-                       "old = choose one of cards_in(p.slotz) by p")
+    root = broken_copy(tmp_path, "game.yaml", "old = choose one of my.slots[b] prompt",
+                       "old = choose one of my.slotz[b] prompt")
     f = only(findings(root), "REF-UNDEF")
-    assert (f.line, f.col) == position(root, "game.yaml", "cards_in(p.slotz)", "slotz")
+    assert (f.line, f.col) == position(root, "game.yaml", "my.slotz[b]", "slotz")
     assert f.hint == "did you mean 'slots'?"
 
 
@@ -147,12 +147,12 @@ def test_bad_effect_syntax_in_an_inline_expression(tmp_path):
 
 def test_bad_dedent_in_an_effect_is_a_finding(tmp_path):
     root = broken_copy(tmp_path, "game.yaml",
-                       "          if count(p.looking) == 0 or",
-                       "        if count(p.looking) == 0 or")
+                       "          t = choose one of p.looking by p",
+                       "        t = choose one of p.looking by p")
     f = only(findings(root), "SYNTAX")
-    # "if" now opens a block at 2 inside "repeat keep:", so the next line at 4 is the bad one
+    # "t = ..." now at 2 closes the "if" block (at 8) but matches neither "repeat" (4) nor 0
     assert (f.line, f.col) == position(root, "game.yaml", "t = choose one of p.looking", "t =")
-    assert f.message == "this line is indented by 4, which matches no enclosing block: indent it by 0 or 2 or 8"
+    assert f.message == "this line is indented by 2, which matches no enclosing block: indent it by 0 or 4 or 8"
 
 
 def test_unknown_counter_in_an_effect(tmp_path):

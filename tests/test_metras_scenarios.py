@@ -103,7 +103,8 @@ def test_theft_without_target_cannot_be_played(game):
     assert evaluate(game, s, "can_play(card, me)", me=0, card="A04") is False
     log = run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A04"})
     # no "play or discard" question: the card is discarded for a servant
-    assert log == ["P1 discards #4 Theft (chest x2) for a servant"]
+    assert log == ["P1 cannot play #4 Theft (chest x2) (no eligible target or mission) and "
+                   "discards it for a servant"]
     assert game.prompt(s) == f"P1: where does {label(game, 'servant-18')} go?"
     decide(game, s, "fame", log)
     assert zone(s, "0.slots.fame") == ["servant-18"]
@@ -162,7 +163,9 @@ def test_corruption_takes_an_ally_and_target_may_replace(game):
     assert zone(s, "1.reserve") == ["ally25"]
     assert stats(game, s, 0) == {"fame": 0, "wealth": 0, "exploration": 3, "espionage": 10}
     assert stats(game, s, 1)["exploration"] == 1
-    assert log == [f"P1 corrupts {label(game, 'ally13')} away from P2"]
+    assert log == [f"P1 corrupts {label(game, 'ally13')} away from P2",
+                   f"P1 places {label(game, 'ally13')} in exploration",
+                   f"P2 places {label(game, 'incompetent-8')} in exploration"]
 
 
 def test_corruption_target_may_decline(game):
@@ -178,6 +181,8 @@ def test_corruption_target_may_decline(game):
 
 
 def test_corruption_at_the_limit_discards_first(game):
+    """The rulebook: "Should you exceed the Ally/Servant limit have immediately discard an Ally or Servant
+    of your choice. You may then place the new Ally on your playersheet." """
     s = board(game, turn=1)
     place(s, game, "ally28", "0.slots.espionage")          # Espionage 5
     place(s, game, "servant-1", "0.slots.fame")
@@ -188,14 +193,38 @@ def test_corruption_at_the_limit_discards_first(game):
     for p in (2, 3):
         place(s, game, f"familyA-{p}", f"{p}.slots.wealth")  # Wealth 3, no ally
     log = run(game, s, "type:corruption", {"me": 0, "card": "A25"})
-    assert game.prompt(s) == f"P1: no room for {label(game, 'ally07')}; discard which tile?"
-    assert options(game, s) == [label(game, c) for c in
-                                ("servant-1", "servant-2", "servant-3", "ally28")]
-    decide(game, s, label(game, "servant-2"), log)
-    # the freed wealth branch is the only room left: placed without a question
+    assert game.prompt(s) == f"P1: where does {label(game, 'ally07')} go?"
+    # no free slot and a full reserve: every branch is offered, after a discard there
+    assert options(game, s) == [f"{b} (full: discard a tile there first)"
+                                for b in ("fame", "wealth", "exploration", "espionage")]
+    decide(game, s, "wealth (full: discard a tile there first)", log)
+    # one tile per branch in turn 1: the one in wealth goes, without a question
     assert waiting_seat(game, s) == 1
     assert zone(s, "0.slots.wealth") == ["ally07"]
     assert "servant-2" in zone(s, "servant_supply")
+    decide(game, s, "decline", log)
+    assert finished(s)
+    assert log[1:] == [f"P1 discards {label(game, 'servant-2')} from wealth to make room",
+                       f"P1 places {label(game, 'ally07')} in wealth"]
+
+
+def test_corruption_may_discard_in_a_full_branch_even_with_room_elsewhere(game):
+    """The discard-then-place is offered whenever a branch is full, not only when nothing
+    else is free: the thief may want the ally in that branch."""
+    s = board(game, turn=2)
+    place_all(s, game, ["ally28", "servant-1"], "0.slots.espionage")   # Espionage 7, full
+    place(s, game, "ally07", "1.slots.wealth")                         # Wealth 4
+    for p in (2, 3):
+        place(s, game, f"familyA-{p}", f"{p}.slots.wealth")
+    log = run(game, s, "type:corruption", {"me": 0, "card": "A25"})
+    assert options(game, s) == ["fame", "wealth", "exploration", "reserve",
+                                "espionage (full: discard a tile there first)"]
+    decide(game, s, "espionage (full: discard a tile there first)", log)
+    assert game.prompt(s) == "P1: discard which tile from espionage?"
+    assert options(game, s) == [label(game, "ally28"), label(game, "servant-1")]
+    decide(game, s, label(game, "servant-1"), log)
+    assert zone(s, "0.slots.espionage") == ["ally28", "ally07"]
+    assert stat(game, s, 0, "espionage") == 5 + 1
     decide(game, s, "decline", log)
     assert finished(s)
 
@@ -242,7 +271,8 @@ def test_intrigue_immunity_leaves_no_victim(game):
         assert evaluate(game, s, "can_play(card, me)", me=0, card=card) is True
     place(s, game, "A09", "0.purchased")
     log = run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A09"})
-    assert log == ["P1 discards #9 Assassination for a servant"]
+    assert log == ["P1 cannot play #9 Assassination (no eligible target or mission) and "
+                   "discards it for a servant"]
 
 
 # --------------------------------------------------------------- intrigue: treachery
@@ -266,6 +296,7 @@ def test_treachery_corrupts_before_the_theft(game):
     decide(game, s, "decline", log)
     assert finished(s)
     assert log == [f"P1 corrupts {label(game, 'ally19')} away from P2",
+                   f"P1 places {label(game, 'ally19')} in espionage",
                    "P1 steals 8 IP from P2 and takes 8 from the bank"]
 
 
@@ -299,16 +330,21 @@ def test_assassination_discards_an_ally(game):
     assert finished(s)
     assert zone(s, "1.slots.wealth") == ["incompetent-8"]
     assert stat(game, s, 1, "wealth") == 1
-    assert log == [f"P1 has {label(game, 'ally07')} assassinated"]
+    assert log == [f"P1 has {label(game, 'ally07')} assassinated",
+                   f"P2 places {label(game, 'incompetent-8')} in wealth"]
 
 
 # -------------------------------------------------------------------- recruitment
 def test_veronica_recruits_under_the_turn_1_limit(game):
+    """The rulebook: "Veronica resolves a Recruitment Action card stating draw 1 keep 1, she draws an ally
+    tile and places it in one of the two branches still free. ... a Recruitment draw 3 keep 2,
+    she draws three cards and places just 1 tile instead of 2 in the only free space left -
+    remember the ally/servant limit rule." The reserve is empty and stays empty: a recruit
+    card places tiles "on your Player sheet", discarding any excess."""
     s = board(game, turn=1, seed=5)
     place(s, game, "familyA-1", "0.slots.fame")
     place(s, game, "familyB-1", "0.slots.wealth")
-    place_all(s, game, ["servant-1", "servant-2"], "0.reserve")      # reserve full
-    # draw 1 keep 1: into one of the two free branches
+    # draw 1 keep 1: into one of the two free branches (never the reserve)
     log = run(game, s, "type:recruit", {"me": 0, "card": "A05"})
     first = zone(s, "0.looking")
     assert len(first) == 1 and first[0].startswith("ally")
@@ -327,48 +363,93 @@ def test_veronica_recruits_under_the_turn_1_limit(game):
     decide(game, s, 1, log)
     assert finished(s)                                   # the last free branch: no question
     assert zone(s, "0.slots.espionage") == [drawn[1]]
+    assert zone(s, "0.reserve") == []
     assert zone(s, "0.looking") == []
     assert drawn[0] in zone(s, "ally_bag") and drawn[2] in zone(s, "ally_bag")
     assert len(zone(s, "ally_bag")) == 32 - 2
     assert [len(zone(s, f"0.slots.{b}")) for b in ("fame", "wealth", "exploration",
                                                     "espionage")] == [1, 1, 1, 1]
+    assert log == ["P1 draws 3 allies from the bag and may keep 2",
+                   f"P1 places {label(game, drawn[1])} in espionage",
+                   "P1 puts the 2 allies not kept back into the bag"]
 
 
-def test_recruit_into_the_reserve(game):
+def test_recruit_card_with_every_branch_full_keeps_nothing(game):
+    """The rulebook: "place on your Player sheet the number of tiles indicated by the Keep symbol ...
+    discarding any excess tiles": with every branch at the limit nothing is kept, even with
+    the reserve empty."""
     s = board(game, turn=1, seed=3)
     for b, t in zip(("fame", "wealth", "exploration", "espionage"),
                     ("servant-1", "servant-2", "servant-3", "servant-4")):
         place(s, game, t, f"0.slots.{b}")
     log = run(game, s, "type:recruit", {"me": 0, "card": "A07"})     # draw 3 keep 2
+    assert finished(s)                                   # nothing to decide
+    assert zone(s, "0.reserve") == [] and zone(s, "0.looking") == []
+    assert len(zone(s, "ally_bag")) == 32
+    assert log == ["P1 draws 3 allies from the bag and may keep 2",
+                   "P1 puts the 3 allies not kept back into the bag"]
+
+
+def test_recruitment_mission_may_keep_into_the_reserve(game):
+    """Recruitment (mission): "place the total shown on the Keep symbol on one or more
+    branches (the ally/servant limit applies) or in the reserve"."""
+    s = board(game, turn=1, seed=3)
+    for b, t in zip(("fame", "wealth", "exploration", "espionage"),
+                    ("servant-1", "servant-2", "servant-3", "servant-4")):
+        place(s, game, t, f"0.slots.{b}")
+    log = run(game, s, "type:mission", {"me": 0, "card": "M4b"})     # look 3 keep 2
     drawn = zone(s, "0.looking")
     decide(game, s, 0, log)
     # the reserve is the only room: the kept tile goes there unasked
     assert zone(s, "0.reserve") == drawn[:1]
-    assert game.prompt(s) == "P1: keep which ally?"
     assert options(game, s) == [label(game, c) for c in drawn[1:]] + ["keep no more"]
     decide(game, s, 0, log)
     assert finished(s)
     assert zone(s, "0.reserve") == drawn[:2]
-    assert len(zone(s, "0.reserve")) == 2
     assert len(zone(s, "ally_bag")) == 30
+    assert log[1] == f"P1 puts {label(game, drawn[0])} in the reserve"
+
+
+def test_recruit_from_a_nearly_empty_bag(game):
+    """The empty-supply case is said in words: fewer allies than the card shows."""
+    s = board(game, turn=2, seed=3)
+    bag = zone(s, "ally_bag")
+    place_all(s, game, bag[1:], "box")
+    log = run(game, s, "type:recruit", {"me": 0, "card": "A07"})     # draw 3 keep 2
+    assert log[:2] == ["the bag holds only 1 ally of the 3 P1 should draw",
+                       "P1 draws 1 ally from the bag and may keep 2"]
 
 
 def test_rearrange_moves_tiles_between_branches(game):
+    """The rulebook: "you can rearrange your allies and servants between the 4 branches and play any ally
+    you have placed in the reserves, the ally/servant limit rule still applies": a tile is
+    never moved into the reserve."""
     s = board(game, turn=2)
     place_all(s, game, ["ally25", "ally29"], "0.slots.fame")
-    place(s, game, "ally26", "0.reserve")
+    place_all(s, game, ["ally26", "ally30"], "0.reserve")
     log = run(game, s, "type:rearrange", {"me": 0, "card": "A21"})
     assert game.prompt(s) == "P1: place which tile next?"
-    decide(game, s, label(game, "ally26"), log)
-    decide(game, s, "wealth", log)
+    # the placed tiles first, among the branches only
+    assert options(game, s) == [label(game, "ally25"), label(game, "ally29")]
     decide(game, s, label(game, "ally25"), log)
+    assert options(game, s) == ["fame", "wealth", "exploration", "espionage"]
     decide(game, s, "espionage", log)
     decide(game, s, "fame", log)                         # ally29, the last tile
+    # then the reserve may be played (or kept)
+    assert game.prompt(s) == "P1: play a tile from the reserve?"
+    assert options(game, s) == [label(game, "ally26"), label(game, "ally30"), "keep the reserve"]
+    decide(game, s, label(game, "ally26"), log)
+    assert "reserve" not in options(game, s)
+    decide(game, s, "wealth", log)
+    decide(game, s, "keep the reserve", log)
     assert finished(s)
+    assert zone(s, "0.reserve") == ["ally30"]
     assert stats(game, s, 0) == {"fame": 5, "wealth": 5, "exploration": 0, "espionage": 1}
+    assert log[0] == "P1 rearranges their allies and servants"
+    assert log[1:] == [f"P1 places {label(game, t)} in {b}" for t, b in
+                       (("ally25", "espionage"), ("ally29", "fame"), ("ally26", "wealth"))]
 
 
-# ------------------------------------------------------------------------ missions
 def mission_position(game, exploration_tiles, missions=("M1a", "M2b", "M3a")):
     s = board(game, turn=3)
     place_all(s, game, exploration_tiles, "0.slots.exploration")
@@ -391,8 +472,15 @@ def test_missions_offered_are_those_within_reach(game):
     s = mission_position(game, ["ally31", "familyB-1"])   # Exploration 8
     log = run(game, s, "type:mission_action", {"me": 0, "card": "A13"})  # sextant 2, laurel 1
     assert game.prompt(s) == "P1: undertake which mission?"
-    assert options(game, s) == [label(game, m) for m in ("M1a", "M2b", "M3a")]
-    decide(game, s, label(game, "M1a"), log)
+    # each option shows the difficulty, the reward and the secondary effect
+    assert options(game, s) == [
+        "M1a: difficulty 3 (your 8 exploration x 2 = 16), reward 3 x 1 = 3 IP; "
+        "no secondary effect",
+        "M2b: difficulty 6 (your 8 exploration x 2 = 16), reward 5 x 1 = 5 IP; "
+        "no secondary effect",
+        "M3a: difficulty 8 (your 8 exploration x 2 = 16), reward 5 x 1 = 5 IP; "
+        "parade: fame x 1 IP"]
+    decide(game, s, 0, log)
     assert ip(s, 0) == 13
     # another player may do the same mission again
     place(s, game, "ally27", "1.slots.exploration")      # Exploration 5
@@ -447,10 +535,13 @@ def test_parade_is_fame_times_wreath_not_multiplied_by_the_action(game):
     place(s, game, "ally25", "0.slots.fame")                                 # Fame 5
     place_all(s, game, ["M1a", "M4c"], "missions")
     log = run(game, s, "type:mission_action", {"me": 0, "card": "A15"})    # sextant 2 laurel 2
-    assert options(game, s) == [label(game, "M1a"), label(game, "M4c")]
-    decide(game, s, label(game, "M4c"), log)             # difficulty 12, laurel 7, wreath 2
+    assert options(game, s)[1] == ("M4c: difficulty 12 (your 6 exploration x 2 = 12), "
+                                   "reward 7 x 2 = 14 IP; parade: fame x 2 IP")
+    decide(game, s, 1, log)                              # difficulty 12, laurel 7, wreath 2
     assert finished(s)
     assert ip(s, 0) == 10 + 7 * 2 + 5 * 2
+    assert log == [f"P1 completes {label(game, 'M4c')}: 14 IP",
+                   "P1 holds a parade: 5 fame x 2 = 10 IP"]
 
 
 # ------------------------------------------------------------------------ court
@@ -528,34 +619,105 @@ def test_balanced_setup(game, players, first_market):
 
 
 # ----------------------------------------------------------------------- auctions
-def test_overbid_penalty(game):
-    s = game.new_state(players=4, seed=6)
-    advance(game, s, until_auction)
-    assert waiting_seat(game, s) == 0 and game.prompt(s) == "P1: auction which card?"
-    lot = s["z"]["market"][0]
-    decide(game, s, label(game, lot))
-    assert game.prompt(s) == f"P1: auction for {label(game, lot)}: no bid yet"
-    decide(game, s, "open at 3")
+def test_no_bid_above_ones_ip_in_the_standard_game(game):
+    """The rulebook: "A player may never bid more IPs than they have." Nobody is offered a bid above their
+    IP, the opener included; a player who cannot outbid passes without being asked."""
+    s = board(game, players=4, turn=1)
+    place_all(s, game, ["A03", "A05", "A08"], "market")
+    s["roles"] = {"favorite": 0, "suppliant": 3}
+    set_counter(s, game, 0, "IP", 6)
+    set_counter(s, game, 2, "IP", 4)
+    log = run(game, s, "phase:auction", {"me": None})
+    decide(game, s, label(game, "A08"), log)
+    assert game.prompt(s) == f"P1: auction for {label(game, 'A08')}: no bid yet (you have 6 IP)"
+    assert options(game, s) == [f"open at {b}" for b in range(0, 7)]
+    decide(game, s, "open at 4", log)
+    assert game.prompt(s) == (f"P2: auction for {label(game, 'A08')}: high bid 4 by P1 "
+                              "(you have 10 IP)")
+    assert options(game, s) == ["pass"] + [f"bid {b}" for b in range(5, 11)]
+    decide(game, s, "bid 5", log)
+    # P3 holds 4 IP: it cannot outbid 5, and passes unasked
+    assert waiting_seat(game, s) == 3
+    assert log[-1] == "P3 cannot outbid 5 with 4 IP and passes"
+    decide(game, s, "pass", log)
+    assert options(game, s) == ["pass", "bid 6"]
+    decide(game, s, "pass", log)
+    assert s["z"]["1.purchased"] == ["A08"] and ip(s, 1) == 5
+
+
+def test_random_standard_games_never_offer_an_overbid(game):
+    import random
+    for seed in range(6):
+        s = game.new_state(players=3 + seed % 2, seed=seed)
+        bot = random.Random(seed)
+        while not game.is_over(s):
+            seat = waiting_seat(game, s)
+            labels = options(game, s)
+            assert not any("penalty" in o for o in labels)
+            if game.prompt(s).split(": ")[1].startswith("auction for"):
+                held = ip(s, seat)
+                assert all(int(o.split()[-1]) <= held for o in labels if o != "pass")
+            game.apply(s, seat, bot.randrange(len(labels)))
+
+
+def variant_board(game, players=4, turn=1, seed=1, **opts):
+    s = game.new_state(players=players, seed=seed, options=opts)
+    clear_flow(s)
+    clear_board(game, s)
+    set_turn(s, turn)
+    return s
+
+
+def test_overbid_penalty_variant(game):
+    """The NOTE, as a variant (--option overbid_penalty=true): "Should a player bid more IP
+    than their total, they will have to pay all the IP in their possession to the bank
+    without receiving the card. A new auction is immediately started for the same card."
+    The penalised player takes no part in the restarted auction."""
+    s = variant_board(game, overbid_penalty=True)
+    place_all(s, game, ["A03", "A05", "A10"], "market")
+    s["roles"] = {"favorite": 0, "suppliant": 3}
+    log = run(game, s, "phase:auction", {"me": None})
+    decide(game, s, label(game, "A10"), log)
+    assert options(game, s)[-1] == "open at 11 (more than your 10 IP: penalty)"
+    decide(game, s, "open at 3", log)
     assert waiting_seat(game, s) == 1
     assert options(game, s) == (["pass"] + [f"bid {b}" for b in range(4, 11)]
                                 + ["bid 11 (more than your 10 IP: penalty)"])
-    log = Log()
     decide(game, s, "bid 11 (more than your 10 IP: penalty)", log)
-    assert log == ["P2 bid 11 with only 10 IP: pays 10 and the auction starts again"]
+    assert log[-1] == ("P2 bids 11 with only 10 IP: the penalty - P2 pays all 10 IP, gets "
+                       f"nothing, and the auction for {label(game, 'A10')} starts again "
+                       "without P2")
     assert ip(s, 1) == 0
     assert [ip(s, p) for p in (0, 2, 3)] == [10, 10, 10]
-    assert lot in s["z"]["market"]
+    assert "A10" in s["z"]["market"]
     assert all(s["z"][f"{p}.purchased"] == [] for p in range(4))
-    # the same card, again, from the same opener
+    # the same card, again, from the same opener; P2 is never asked again
     assert waiting_seat(game, s) == 0
-    assert game.prompt(s) == f"P1: auction for {label(game, lot)}: no bid yet"
+    assert game.prompt(s) == f"P1: auction for {label(game, 'A10')}: no bid yet (you have 10 IP)"
     decide(game, s, "open at 2", log)
-    decide(game, s, "pass", log)       # P3 (P2, with 0 IP, can only pass: asked nothing)
+    assert waiting_seat(game, s) == 2
+    decide(game, s, "pass", log)       # P3
     decide(game, s, "pass", log)       # P4
-    assert s["z"]["0.purchased"] == [lot]
+    assert s["z"]["0.purchased"] == ["A10"]
     assert ip(s, 0) == 8
     assert [s["pl"][p]["tokens"] for p in range(4)] == [1, 2, 2, 2]
-    assert log[-1] == f"P1 buys {label(game, lot)} for 2 IP"
+    assert log[-1] == f"P1 wins the auction: {label(game, 'A10')} for 2 IP (1 auction token left)"
+
+
+def test_overbid_penalty_variant_punished_opener(game):
+    """An opener who overbids is out of the restart: the next player clockwise opens it."""
+    s = variant_board(game, players=3, overbid_penalty=True)
+    place_all(s, game, ["A03", "A05", "A10"], "market")
+    s["roles"] = {"favorite": 0, "suppliant": 2}
+    log = run(game, s, "phase:auction", {"me": None})
+    decide(game, s, label(game, "A10"), log)
+    decide(game, s, "open at 11 (more than your 10 IP: penalty)", log)
+    assert ip(s, 0) == 0
+    assert waiting_seat(game, s) == 1
+    assert options(game, s)[0] == "open at 0"
+    decide(game, s, "open at 1", log)
+    decide(game, s, "pass", log)       # P3; P1 is not asked
+    assert s["z"]["1.purchased"] == ["A10"]
 
 
 def run_auction_phase(game, players, turn, seed=1):
@@ -614,9 +776,12 @@ def test_collection_pays_wealth_and_moves_the_roles(game):
     place(s, game, "ally30", "3.slots.wealth")           # P4: 0 + 5 = 5, Wealth 5 > 2
     for p, v in enumerate([10, 11, 3, 0]):
         set_counter(s, game, p, "IP", v)
-    run(game, s, "phase:collection", {"me": None})
+    log = run(game, s, "phase:collection", {"me": None})
     assert finished(s)
     assert [ip(s, p) for p in range(4)] == [15, 15, 5, 5]
+    assert log == ["P1 collects 5 IP (wealth) and has 15", "P2 collects 4 IP (wealth) and has 15",
+                   "P3 collects 2 IP (wealth) and has 5", "P4 collects 5 IP (wealth) and has 5",
+                   "P2 is the Emperor's Favorite and P3 the Suppliant"]
     # ties broken by Fame, then Wealth
     assert s["roles"] == {"favorite": 1, "suppliant": 2}
 
@@ -703,7 +868,10 @@ def test_auction_raise_pass_out_and_the_pawn_passes_left(game):
     assert s["z"]["0.purchased"] == ["A08"]
     assert ip(s, 0) == 5 and [ip(s, p) for p in (1, 2, 3)] == [10, 10, 10]
     assert s["pl"][0]["tokens"] == 1
-    assert f"P1 buys {label(game, 'A08')} for 5 IP" in log
+    # every bid, pass and the result, in words
+    assert log == [f"P2 opens the auction for {label(game, 'A08')} at 2 IP", "P3 bids 4 IP",
+                   "P4 passes", "P1 bids 5 IP", "P2 passes", "P3 passes",
+                   f"P1 wins the auction: {label(game, 'A08')} for 5 IP (1 auction token left)"]
     # the Favorite pawn passed to the left of P2: P3 picks the next card
     assert s["roles"]["favorite"] == 2
     assert waiting_seat(game, s) == 2 and game.prompt(s) == "P3: auction which card?"
@@ -755,3 +923,111 @@ def test_discard_for_a_servant(game):
     assert len(s["z"]["servant_supply"]) == supply - 1
     assert [game.g.cards[t]["type"] for t in s["z"]["0.slots.wealth"]] == ["servant"]
     assert stat(game, s, 0, "wealth") == 2 and ip(s, 0) == 10
+
+
+# ------------------------------------------------------------- issue 11 readings
+def test_theft_from_a_player_without_ip_takes_nothing_from_the_bank(game):
+    """Theft: "When you successfully steal, you also collect your espionage value times the
+    value on the Chest in IPs from the bank." Nothing stolen: nothing from the bank."""
+    s = theft_position(game)
+    set_counter(s, game, 1, "IP", 0)
+    log = run(game, s, "type:theft", {"me": 0, "card": "A44"})      # chest x3
+    decide(game, s, "P2", log)
+    assert finished(s)
+    assert (ip(s, 0), ip(s, 1)) == (10, 0)
+    assert log == ["P1 robs P2, who has no IP: nothing is stolen, so nothing comes from the bank"]
+
+
+def suppliant_auction(game, favorite):
+    """Turn 2, 3 players: P3 is the Suppliant and has won two auctions (only the pawn left)."""
+    s = board(game, players=3, turn=2)
+    place_all(s, game, ["A03", "A05", "A08", "A10"], "market")
+    s["roles"] = {"favorite": favorite, "suppliant": 2}
+    log = run(game, s, "phase:auction", {"me": None})
+    s["pl"][2]["tokens"] = 1
+    return s, log
+
+
+def test_suppliant_may_stay_out_instead_of_a_third_auction(game):
+    """"Starting from the second turn the Supplicant can use the supplicant pawn as a third
+    additional auction token": can, not must. Holding only the pawn when the Favorite pawn
+    reaches them, the Suppliant may stay out for the rest of the turn."""
+    s, log = suppliant_auction(game, favorite=1)
+    s["pl"][0]["tokens"] = 0
+    decide(game, s, label(game, "A03"), log)             # P2 opens
+    decide(game, s, "open at 0", log)
+    decide(game, s, "pass", log)                         # P3 passes; P2 wins
+    # the pawn passes left to P3, the Suppliant, who holds only the pawn
+    assert waiting_seat(game, s) == 2
+    assert game.prompt(s) == ("P3: you have won 2 auctions; open a third with the "
+                              "Suppliant pawn?")
+    assert options(game, s) == ["use the Suppliant pawn for a third auction",
+                                "stay out of the auctions this turn"]
+    decide(game, s, "stay out of the auctions this turn", log)
+    assert s["pl"][2]["tokens"] == 0
+    assert "P3 does not use the Suppliant pawn and stays out of the auctions this turn" in log
+    # P2, the only one with a token left, opens the next auction
+    assert waiting_seat(game, s) == 1 and game.prompt(s) == "P2: auction which card?"
+    decide(game, s, label(game, "A05"), log)
+    decide(game, s, "open at 0", log)                    # nobody else takes part
+    assert finished(s)
+    assert s["z"]["2.purchased"] == []
+    assert log[-1] == "2 unsold cards are discarded"
+    assert s["roles"]["suppliant"] == 2
+
+
+def test_suppliant_may_use_the_pawn(game):
+    s, log = suppliant_auction(game, favorite=1)
+    decide(game, s, label(game, "A03"), log)             # P2 opens, P3 and P1 pass
+    decide(game, s, "open at 0", log)
+    decide(game, s, "pass", log)
+    decide(game, s, "pass", log)
+    decide(game, s, "use the Suppliant pawn for a third auction", log)
+    assert game.prompt(s) == "P3: auction which card?"
+    decide(game, s, label(game, "A08"), log)
+    decide(game, s, "open at 1", log)
+    decide(game, s, "pass", log)
+    decide(game, s, "pass", log)
+    assert s["z"]["2.purchased"] == ["A08"] and s["pl"][2]["tokens"] == 0
+
+
+def test_resolution_one_card_each_in_turn_is_the_standard_reading(game):
+    """"Starting with the Supplicant, each player in clockwise order resolves their Action
+    cards and discards them. Continue until all cards ... have been used." and Veronica:
+    "When it is time for her to resolve her second Action card". Standard reading: one card
+    each, in turn (test_purchase_order_is_resolution_order); the variant
+    --option resolution_by_player=true: each player resolves all their cards in one go."""
+    s = variant_board(game, turn=2, resolution_by_player=True)
+    place_all(s, game, ["ally25", "familyB-1"], "0.slots.fame")          # Fame 9
+    place_all(s, game, ["A08", "A03"], "0.purchased")                     # x2 then x1
+    place(s, game, "A10", "1.purchased")
+    s["roles"] = {"favorite": 1, "suppliant": 0}
+    log = run(game, s, "phase:resolution", {"me": None})
+    advance(game, s, finished, lambda st, seat, opts: 0, log=log)       # always "play"
+    assert [line for line in log if "plays" in line] == [
+        "P1 plays #8 Court x2", "P1 plays #3 Court x1", "P2 plays #10 Court x1"]
+    assert ip(s, 0) == 10 + 18 + 9
+
+
+def test_pillage_and_empty_supplies_are_logged(game):
+    s = board(game, turn=2)
+    place_all(s, game, ["familyA-1", "servant-1"], "0.slots.espionage")   # Espionage 6
+    set_counter(s, game, 1, "IP", 4)
+    log = run(game, s, "type:mission", {"me": 0, "card": "M1c"})         # pillage
+    decide(game, s, "P2", log)
+    assert log == ["P1 pillages P2: 4 IP (espionage 6, P2 had 4)"]
+    # no servant left: the discard gives nothing, and says so
+    place_all(s, game, zone(s, "servant_supply"), "box")
+    place(s, game, "A03", "0.purchased")
+    log = run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A03"})
+    decide(game, s, "discard for a servant", log)
+    assert finished(s)
+    assert log == ["P1 discards #3 Court x1 for a servant",
+                   "no servant is left in the supply: P1 gets nothing"]
+    # no incompetent replacement left
+    s = corruption_position(game)
+    place_all(s, game, zone(s, "incompetent_supply"), "box")
+    log = run(game, s, "type:assassination", {"me": 0, "card": "A09"})
+    decide(game, s, label(game, "ally07"), log)
+    assert finished(s)
+    assert log[-1] == "no incompetent replacement is left for P2"

@@ -33,11 +33,17 @@ class Human:
         self.show(seat)
         while True:
             options = game.options(self.session.state, seat)
+            number = views.number_input(game, self.session.state, seat)
             text = read(con, f"{game.g.seat_label(seat)}> ").strip()
             if not text:
                 continue
             word, _, arg = text.partition(" ")
-            if text.isdigit():
+            if number and text.lstrip("-").isdigit():   # a bid: the number itself
+                label = typed_number(number, int(text))
+                if label is not None:
+                    return "choose", label
+                con.print(f"{text} is not allowed. {terminal.number_hint(number)}")
+            elif text.isdigit():
                 i = int(text)
                 if 1 <= i <= len(options):
                     return "choose", options[i - 1]
@@ -55,8 +61,9 @@ class Human:
                     return word.lower(), arg.strip()
             else:
                 hint = did_you_mean(text, list(options) + list(COMMANDS))
-                con.print(f"'{text}' is not an option" + (f" ({hint})" if hint else "")
-                          + f": type 1 to {len(options)}, a label, or help.")
+                how = terminal.number_hint(number) if number else \
+                    f"type 1 to {len(options)}, a label, or help."
+                con.print(f"'{text}' is not an option" + (f" ({hint})" if hint else "") + ": " + how)
 
     def show(self, seat: int, again: bool = False) -> None:
         log = self.session.log
@@ -87,6 +94,17 @@ class Human:
             self.con.print(terminal.render_board(board, v["seat_label"],
                                                  title=f"{name}: distance from the rim",
                                                  rim=True))
+
+
+def typed_number(number: dict, n: int):
+    """The option label a typed number stands for, or None: a number in the range, or the
+    value of one of the other options (a punished overbid is typed as its number too)."""
+    if number["lo"] <= n <= number["hi"]:
+        return number["fmt"].format(n)
+    for label, value in number["others"]:
+        if value == n:
+            return label
+    return None
 
 
 def read(con, prompt: str) -> str:
