@@ -30,6 +30,7 @@ REFERENCES = [
 # terminal's table show them, so a stat no script reads is still used.
 DEFINITIONS = [
     (("procedures",), "procedure"),
+    (("functions",), "function"),
     (("constants",), "constant"),
     (("options",), "option"),
     (("counters", "player"), "player counter"),
@@ -95,10 +96,13 @@ def _walk(node, names: set, strings: set):
         names.add(node.counter)
     elif isinstance(node, A.Const) and isinstance(node.value, str):
         strings.add(node.value)
+        if "{" in node.value:          # a text with fields, filled in where it is used
+            _template(node.value, names, strings)
     elif isinstance(node, A.Log):
         _template(node.text, names, strings)
-    elif isinstance(node, A.Choose) and node.prompt:
+    elif isinstance(node, A.Choose):
         _template(node.prompt, names, strings)
+        _template(node.labelled, names, strings)
     for f in dataclasses.fields(node):
         _walk(getattr(node, f.name), names, strings)
 
@@ -116,6 +120,7 @@ def usage(builder, g) -> set:
     """Every name the scripts, expressions and YAML references use."""
     names, strings = set(), set()
     _walk(builder.parsed, names, strings)
+    _template(str(g.status or ""), names, strings)
     for s in strings:           # zone("decks." + r), open_auction(currency="IP")
         names.add(s)
         names.add(s.split(".")[0])
