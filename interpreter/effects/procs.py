@@ -116,6 +116,13 @@ class Procs:
         args = [self.src(a) for a in call.args]
         kwargs = {k: (v, self.src(v)) for k, v in call.kwargs.items()}
         bound = sig.bind(self.c, call, list(zip(call.args, args)), kwargs)
+        choices = getattr(g.mechanics.get(name), "choices", {})
+        for p, _, arg in bound:        # a mechanic's named settings, when given as texts
+            allowed = choices.get(p.name)
+            if allowed and isinstance(arg, A.Const) and arg.value not in allowed:
+                self.c.err(arg, "ARGS", f"{name}'s {p.name} is one of "
+                                        f"{', '.join(map(repr, allowed))}, not {arg.value!r}",
+                           did_you_mean(str(arg.value), allowed))
         local = ["'me': l.get('me')"] + [f"{p.name!r}: {value[0]}" for p, value, _ in bound
                                          if value is not REQUIRED]
         nxt = self.stop_here()

@@ -44,6 +44,7 @@ class OpenAuction:
               "direction", "order", "refund")
     required = ("lot", "opener", "bidders")
     returns = {"winner": "player", "price": "num"}
+    choices = CHOICES            # checked at load where a call gives them as texts
 
     def prompts(self) -> dict:
         """The prompt templates it asks with, by name (registered when a game is built)."""
@@ -60,6 +61,7 @@ class OpenAuction:
         while "$done" not in l:
             opts = self._options(vm, l)
             if count(opts) == 1:              # nothing to decide (only "pass", or one bid)
+                vm.forced()
                 self._take(vm, l, value(opts, 0), forced=True)
                 continue
             seat = l["$next"]
