@@ -4,6 +4,8 @@ The language is closed: these and the game's own names are all an effect can rea
 """
 from __future__ import annotations
 
+from itertools import product
+
 from .. import rng
 
 
@@ -130,19 +132,11 @@ def _bundles(vm, cards, attribute):
     groups: dict = {}
     for c in cards:
         groups.setdefault(str(attrs[c].get(attribute)), []).append(c)
-    keys = sorted(groups)
-    combos = [[]]
-    for k in keys:
-        combos = [combo + [i] for combo in combos for i in range(len(groups[k]) + 1)]
-    combos.sort(key=lambda combo: (sum(combo), [-i for i in combo]))
-    out = []
-    for combo in combos:
-        if sum(combo):
-            bundle = []
-            for k, i in zip(keys, combo):
-                bundle.extend(groups[k][:i])
-            out.append(bundle)
-    return out
+    piles = [groups[k] for k in sorted(groups)]
+    # every count of each value, most of the first value first; a stable sort by size then
+    # keeps that order among bundles of one size
+    combos = sorted(product(*[range(len(p), -1, -1) for p in piles]), key=sum)
+    return [[c for pile, n in zip(piles, combo) for c in pile[:n]] for combo in combos[1:]]
 
 
 def _roll(vm, sides):
