@@ -21,7 +21,8 @@ HELP = """Type the number of an option, or its exact label. Commands:
   help         this text
   show         draw the table again
   undo         take back your last decision (and the bots' decisions after it),
-               unless cards were drawn or shuffled since
+               unless something was revealed or chance was used since
+  a word       list the options whose label contains it
   rim          (games with a board) each square's distance from the rim
   save [FILE]  write a save file (continue later with: rulebook play GAME --load FILE)
   quit         stop playing (saves first when --save was given)"""

@@ -65,10 +65,11 @@ class Human:
         menus), else a hint."""
         con = self.con
         found = [(i, o) for i, o in enumerate(options, 1) if text.lower() in o.lower()]
-        if found:
-            say(con, f"Options containing '{text}' ({len(found)}):")
+        if found:   # the count comes last, so that it stays on screen under a long list
             for i, o in found:
                 con.print(Text.assemble((f"{i:>3}", "bold"), " ", o))
+            say(con, f"{terminal.plural(len(found), 'option')} containing '{text}' (above): "
+                     "type its number.")
             return
         hint = did_you_mean(text, list(options) + list(COMMANDS))
         say(con, f"'{text}' is not an option" + (f" ({hint})" if hint else "")
