@@ -27,7 +27,7 @@ DEFAULT_BOT = "greedy"   # a newcomer's first game against random bots is a poor
 @click.option("--variant", help="A variant of the game (see: rulebook list).")
 @click.option("--bots", "bot_kind", metavar="KIND", default=DEFAULT_BOT, show_default=True,
               help=f"The kind of bot in every seat no person plays ({', '.join(BOTS)}).")
-@click.option("--humans", type=click.IntRange(min=0), default=1, show_default=True,
+@click.option("--humans", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
               help="How many seats people play, from seat 1 (0: bots only; 2 or more: they "
                    "share the terminal, hot seat).")
 @click.option("--bot", "bot_specs", metavar="SEAT=KIND", multiple=True,
