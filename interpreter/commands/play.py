@@ -9,6 +9,7 @@ import sys
 import click
 
 from .. import terminal
+from ..terminal import plural
 from ..bots import BOTS, make_bot
 from ..errors import IllegalMove
 from . import savefile
@@ -66,7 +67,7 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
     except KeyboardInterrupt:
         interrupted(session, save_path)
     if moves:
-        click.echo(f"note: the game ended with {len(moves)} unused line(s) left in "
+        click.echo(f"note: the game ended with {plural(len(moves), 'unused line')} left in "
                    f"{moves_path}, from line {moves[0][0]}", err=True)
     if save_path:
         session.save(save_path)
@@ -78,7 +79,7 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
         for line in session.log[shown:]:
             con.print(line, markup=False)
         terminal.render_result(con, game, game.result(session.state))
-    con.print(f"seed {session.seed}, {len(session.decisions)} decisions"
+    con.print(f"seed {session.seed}, {plural(len(session.decisions), 'decision')}"
               + (f"; saved to {save_path}" if save_path else ""), markup=False)
 
 
@@ -128,7 +129,7 @@ def ask_human(session, human, seat, save_path) -> bool:
     elif action == "undo":
         try:
             n = session.undo(seat, human.humans)
-            human.note(f"Undone: {n} decision{'s' * (n != 1)}.")
+            human.note(f"Undone: {plural(n, 'decision')}.")
         except IllegalMove as e:
             human.note(str(e))
     elif action == "save":
