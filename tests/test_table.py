@@ -185,6 +185,17 @@ def test_whatever_is_typed_at_a_prompt_gets_an_answer():
     assert "2 familyB-1" in out and "1 option containing 'familyB' (above)" in out
 
 
+NASTY = ["\x00", "\x1b[2J", "9" * 5000, "-1", "0", "1.5", "+1", "1e3", "help me", "rim",
+         "show", "undo", "save /no/such/dir/x.json", "[bold", "]", "\\", "{p}", "%s", "🂡"]
+
+
+@pytest.mark.parametrize("game", ["metras", "metscri"])
+def test_nasty_input_never_ends_in_a_traceback(game):
+    r = run("play", game, "--seed", 1, "--players", 3, input="\n".join(NASTY) + "\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("is not an option") + r.output.count("There is no option") >= 8
+
+
 # ------------------------------------------------------------------ undo never unreveals
 def test_undo_is_refused_after_a_sealed_bid_was_revealed():
     # Etheria's first decision is a sealed bid by every seat at once; once the bots have
@@ -269,3 +280,25 @@ def test_the_board_legend_names_only_what_the_board_uses():
     metscri = Game.load("metscri")
     key = terminal.legend(views.view(metscri, metscri.new_state(2, 1), 0)["boards"]["board"])
     assert "## a card you may not see" in key and "stack height" in key and "peeked" in key
+
+
+@pytest.mark.parametrize("name,players", [("etheria", 4), ("metras", 4), ("metscri", 3)])
+def test_visible_cards_are_exactly_the_cards_a_view_shows(name, players):
+    """views.visible_cards (what undo compares) agrees with views.view, label for label,
+    for every seat and a spectator, along one seeded game of random bots."""
+    game = Game.load(name)
+    s = game.new_state(players, 3)
+    bots = [make_bot("random", game, p) for p in range(players)]
+    checked = 0
+    while not game.is_over(s) and checked < 150:
+        for seat in [*range(players), None]:
+            shown = _labels(views.view(game, s, seat))
+            ids = views.visible_cards(game, s, seat)
+            counted: dict = {}
+            for c in ids:
+                lab = game.g.card_labels[c]
+                counted[lab] = counted.get(lab, 0) + 1
+            assert counted == shown, (seat, s["decisions"])
+        checked += 1
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, bots[seat].choose(game, s, seat))

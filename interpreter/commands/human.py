@@ -42,10 +42,13 @@ class Human:
                 continue
             word, _, arg = text.partition(" ")
             if text.isascii() and text.isdigit():   # not "²", which isdigit() accepts
-                i = int(text)
-                if 1 <= i <= len(options):
+                # a number too long to convert is out of range anyway
+                digits = text.lstrip("0") or "0"
+                i = int(digits) if len(digits) <= len(str(len(options))) else None
+                if i is not None and 1 <= i <= len(options):
                     return "choose", options[i - 1]
-                say(con, f"There is no option {i}: choose 1 to {len(options)}.")
+                shown = text if len(text) <= 12 else text[:12] + "..."
+                say(con, f"There is no option {shown}: choose 1 to {len(options)}.")
             elif text in options:
                 return "choose", text
             elif word.lower() in COMMANDS:
@@ -71,8 +74,9 @@ class Human:
             say(con, f"{terminal.plural(len(found), 'option')} containing '{text}' (above): "
                      "type its number.")
             return
-        hint = did_you_mean(text, list(options) + list(COMMANDS))
-        say(con, f"'{text}' is not an option" + (f" ({hint})" if hint else "")
+        hint = did_you_mean(text, list(options) + list(COMMANDS)) if len(text) < 200 else ""
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        say(con, f"'{shown}' is not an option" + (f" ({hint})" if hint else "")
             + f": type 1 to {len(options)}, a label, a word of a label, or help.")
 
     def show(self, seat: int, again: bool = False) -> None:
