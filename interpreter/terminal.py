@@ -24,8 +24,9 @@ HELP = """Type the number of an option, or its exact label. Commands:
                unless something was revealed or chance was used since
   a word       list the options whose label contains it
   rim          (games with a board) each square's distance from the rim
-  save [FILE]  write a save file (continue later with: rulebook play GAME --load FILE)
-  quit         stop playing (saves first when --save was given)"""
+  save [FILE]  write a save file (continue: rulebook play GAME --load FILE)
+  quit         stop playing (saves first when --save was given)
+  Ctrl-C       stop at once; the game is saved and the file named"""
 
 
 def console(quiet: bool = False) -> Console:
@@ -102,7 +103,7 @@ def legend(board: dict) -> str:
         parts.append("a digit: stack height")
     if board.get("marks", True):
         parts.append("* you have peeked at it, + others have")
-    parts.append("'rim': distances from the rim")
+    parts.append("type rim: distances from the rim")
     return "; ".join(parts)
 
 

@@ -276,7 +276,7 @@ def test_the_board_legend_names_only_what_the_board_uses():
     stones = Game.load("tests/games/stones")
     s = stones.new_state(2, 1)
     key = terminal.legend(views.view(stones, s, 0)["boards"]["board"])
-    assert key == "'rim': distances from the rim"      # no hidden cards, stacks or marks
+    assert key == "type rim: distances from the rim"     # no hidden cards, stacks or marks
     metscri = Game.load("metscri")
     key = terminal.legend(views.view(metscri, metscri.new_state(2, 1), 0)["boards"]["board"])
     assert "## a card you may not see" in key and "stack height" in key and "peeked" in key
