@@ -9,7 +9,6 @@ import re
 
 from rich.columns import Columns
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -23,15 +22,20 @@ bid), type the number itself. Commands:
   help         this text
   show         draw the table again
   undo         take back your last decision (and the bots' decisions after it),
-               unless cards were drawn or shuffled since
+               unless something was revealed or chance was used since
+  a word       list the options whose label contains it
   rim          (games with a board) each square's distance from the rim
-  save [FILE]  write a save file (continue later with: rulebook play GAME --load FILE)
-  quit         stop playing (saves first when --save was given)"""
+  save [FILE]  write a save file (continue: rulebook play GAME --load FILE)
+  quit         stop playing (saves first when --save was given)
+  Ctrl-C       stop at once; the game is saved and the file named"""
 
 
 def console(quiet: bool = False) -> Console:
+    """A console that prints every text as it is: no markup, no emoji codes, so nothing a
+    person types or a designer writes ("[/bold]", ":x:") can be misread or raise. Styles
+    are given only as rich objects (Text, Rule, Panel) built here."""
     # made per command so that it writes to the sys.stdout of that moment (tests swap it)
-    return Console(quiet=quiet, highlight=False, soft_wrap=False)
+    return Console(quiet=quiet, highlight=False, soft_wrap=False, markup=False, emoji=False)
 
 
 # ------------------------------------------------------------------ a seat's view
@@ -40,7 +44,7 @@ def render_view(con: Console, v: dict, events: list) -> None:
     title = f"{v['name']} - {you if v['seat'] is not None else 'spectator'}"
     if v.get("phase"):
         title += f" - {v['phase']}"
-    con.print(Rule(escape(title), style="bold cyan"))
+    con.print(Rule(Text(title), style="bold cyan"))
     if v.get("status"):
         con.print(Text(v["status"], style="bold yellow"))
     con.print(_game_line(v))
@@ -53,7 +57,7 @@ def render_view(con: Console, v: dict, events: list) -> None:
     if events:
         shown = events[-MAX_EVENTS:]
         more = len(events) - len(shown)
-        lines = ([f"... {more} earlier lines"] if more else []) + shown
+        lines = ([f"... {plural(more, 'earlier line')}"] if more else []) + shown
         con.print(Panel(Text("\n".join(lines)), title="Since your last decision",
                         title_align="left", border_style="dim"))
     if v["waiting"] and "options" not in v:
@@ -90,9 +94,18 @@ def render_board(board: dict, viewer: str, title: str = "", rim: bool = False) -
         t.add_row(str(row + 1), *cells)
     if rim:
         return Group(t)
-    return Group(t, Text(f"{BACK} a card you may not see; a digit: stack height; * you have "
-                         "peeked at it, + others have; 'rim': distances from the rim",
-                         style="dim"))
+    return Group(t, Text(legend(board), style="dim"))
+
+
+def legend(board: dict) -> str:
+    """The key to a board's squares: only the marks this board can show."""
+    parts = [f"{BACK} a card you may not see"] if board.get("hides", True) else []
+    if board.get("stack_limit") != 1:
+        parts.append("a digit: stack height")
+    if board.get("marks", True):
+        parts.append("* you have peeked at it, + others have")
+    parts.append("type rim: distances from the rim")
+    return "; ".join(parts)
 
 
 def _square(stack: list, viewer: str) -> Text:
@@ -161,7 +174,7 @@ def _zones_table(v: dict) -> Table:
 
 def _cards(z: dict) -> Text:
     if "cards" not in z:
-        return Text(f"{z['count']} hidden", style="italic dim")
+        return Text(f"{plural(z['count'], 'hidden card')}", style="italic dim")
     entries = _grouped(z["cards"])
     if len(entries) <= MAX_ENTRIES:
         return Text("; ".join(entries))
@@ -185,17 +198,30 @@ def _grouped(labels: list) -> list:
 
 
 def render_options(con: Console, v: dict) -> None:
-    con.print(Text(v["prompt"], style="bold yellow"))
+    """The prompt and the numbered options (a choice of a number: how to type it). When the
+    options are taller than the screen (the prompt would scroll away above them), the prompt
+    is said again below them."""
+    prompt = Text(v["prompt"], style="bold yellow")
     if v.get("number"):
+        con.print(prompt)
         con.print(Text(number_hint(v["number"])))
         return
     options = v["options"]
-    items = [f"[bold]{i + 1:>2}[/] {escape(o)}" for i, o in enumerate(options)]
-    if len(options) > 10 and max(map(len, options)) < 30:
-        con.print(Columns(items, column_first=True, padding=(0, 3)))
+    width = len(str(len(options)))
+    items = [Text.assemble((f"{i + 1:>{width}}", "bold"), " ", o) for i, o in enumerate(options)]
+    widest = max(map(len, options), default=0) + width + 1
+    if len(options) > 10 and 2 * widest + 3 <= con.width:   # two columns or more fit
+        block = Columns(items, column_first=True, padding=(0, 3))
     else:
-        for item in items:
-            con.print(item)
+        block = Group(*items)
+    con.print(prompt)
+    con.print(block)
+    height = 1 + len(con.render_lines(block, pad=False))
+    if height > con.height - 1:   # one line is the input's
+        again = prompt.copy()
+        again.append(f"  ({plural(len(options), 'option')} above: type a number, a label, "
+                     "or a word to list the options that contain it)", style="yellow")
+        con.print(again)
 
 
 def number_hint(number: dict) -> str:
@@ -205,11 +231,30 @@ def number_hint(number: dict) -> str:
     return text + (", or: " + " | ".join(others) if others else "") + "."
 
 
-def pass_screen(con: Console, seat_label: str) -> None:
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """'1 card', '2 cards' (words: an irregular plural)."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+# home, erase the screen, erase the scrollback (xterm's ESC[3J, understood by the common
+# terminals; rich's clear() sends only the first two)
+WIPE = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def wipe(con: Console) -> None:
+    """Clear the screen and the terminal's scrollback: nothing above can be scrolled back to."""
     if con.is_terminal:
-        con.clear()
-    con.print(Panel(f"Pass the device to [bold]{escape(seat_label)}[/].\n"
-                    "Others, look away. Press Enter when ready.", border_style="magenta"))
+        con.file.write(WIPE)
+        con.file.flush()
+
+
+def pass_screen(con: Console, seat_label: str, game_name: str = "") -> None:
+    """Between two people's turns at one device: the last screen, scrollback included, is
+    wiped before the next person is asked to take the device."""
+    wipe(con)
+    con.print(Panel(Text.assemble("Pass the device to ", (seat_label, "bold"), ".\n"
+                                  "Others, look away. Press Enter when ready."),
+                    title=Text(game_name) if game_name else None, border_style="magenta"))
 
 
 # ------------------------------------------------------------------ results
@@ -222,7 +267,7 @@ def render_result(con: Console, game, result: dict) -> None:
         headline = f"{label(winners[0])} wins!"
     else:
         headline = "Shared victory: " + ", ".join(label(p) for p in winners)
-    con.print(Rule("Game over", style="bold cyan"))
+    con.print(Rule(Text(f"{game.g.name}: game over"), style="bold cyan"))
     con.print(Text(headline, style="bold green"))
     t = Table(box=None, header_style="bold")
     t.add_column("rank", justify="right")
@@ -258,7 +303,7 @@ def render_simulation(con: Console, report: dict) -> None:
     if report.get("options"):
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in report["options"].items()))
     if report["errors"]:
-        lines.append(f"[bold red]games in error: {report['errors']}[/]")
-        lines += [f"  seed {e['seed']}: {escape(e['error'])}" for e in report["error_samples"]]
+        lines.append(Text(f"games in error: {report['errors']}", style="bold red"))
+        lines += [f"  seed {e['seed']}: {e['error']}" for e in report["error_samples"]]
     for line in lines:
         con.print(line)

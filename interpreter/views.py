@@ -104,6 +104,45 @@ def can_see(g, key: str, seat: int | None) -> bool:
     return vis == "all"
 
 
+def visible_cards(game, s: dict, seat: int | None) -> set:
+    """The cards whose identity this seat's view shows (the same rules as view(): a player
+    zone by its visibility, a game zone if "all" and its visible_if, a board by its
+    visible_if). What undo compares: a card entering this set is a card revealed."""
+    g = game.g
+    vm = VM(g, s)
+    out = set()
+    for p in range(s["n"]):
+        for name, spec in g.player_zones.items():
+            if spec.visibility == "all" or (spec.visibility == "owner" and seat == p):
+                for _, key in _keys(name, spec, f"{p}."):
+                    out.update(s["z"][key])
+    for name, spec in g.game_zones.items():
+        if name not in g.boards and spec.visibility != "all":
+            continue
+        see = card_test(g, vm, name, seat)
+        keys = [board.zone_key[c] for board in [g.boards[name]] for c in board.cells] \
+            if name in g.boards else [key for _, key in _keys(name, spec, "")]
+        for key in keys:
+            out.update(c for c in s["z"][key] if see is None or see(c))
+    return out
+
+
+def reveal(game, before: dict, after: dict) -> str:
+    """What one decision (state `before` -> state `after`) showed to a seat that could not
+    see it before, in words naming no secret; "" when nothing. Two kinds: a card entering a
+    seat's visible_cards (drawn, turned, peeked at, shown), and a simultaneous choice
+    settled with the secret answers of several seats (each now acts on the others')."""
+    p = before["pending"]
+    if p is not None and p["each"] and len(p["seats"]) > 1 and \
+            len(p["ans"]) + 1 == len(p["seats"]):
+        return "the secret choices of a simultaneous decision were revealed"
+    saw = [game.g.seat_label(seat) for seat in range(before["n"])
+           if visible_cards(game, after, seat) - visible_cards(game, before, seat)]
+    if len(saw) == before["n"] and len(saw) > 1:
+        return "hidden cards were shown to every seat"
+    return f"{', '.join(saw)} saw a card hidden from them before" if saw else ""
+
+
 def _keys(name, spec, prefix):
     if spec.keys:
         return [(f"{name}.{k}", f"{prefix}{name}.{k}") for k in spec.keys]
@@ -151,8 +190,11 @@ def _board(g, vm, s, board, seat) -> dict:
             stack.append(entry)
         col, row = board.position[cell]
         cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+    # which features the board uses, for its legend: hidden cards, seat marks
+    hides = ("visible:" + board.name) in g.exprs
+    marks = any(spec.type == "players" for _, spec in public)
     return {"shape": board.shape, "rows": board.rows, "cols": board.cols,
-            "stack_limit": board.stack_limit, "cells": cells}
+            "stack_limit": board.stack_limit, "hides": hides, "marks": marks, "cells": cells}
 
 
 # ------------------------------------------------------------------ stats

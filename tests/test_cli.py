@@ -28,7 +28,7 @@ def run(*args, input=None):
 
 def bot_game(tmp_path, seed=3, *more):
     save = tmp_path / "game.json"
-    r = run("play", "metras", "--bots", "random", "--json", "--seed", seed, "--save", save, *more)
+    r = run("play", "metras", "--humans", 0, "--bots", "random", "--json", "--seed", seed, "--save", save, *more)
     assert r.exit_code == 0, r.output
     return json.loads(r.stdout), save
 
@@ -163,8 +163,8 @@ def test_moves_then_bots_finish(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text(f"{FAMILY_A1}\nespionage\n")
     save = tmp_path / "s.json"
-    r = run("play", "metras", "--seed", 1, "--moves", moves, "--bots", "random", "--json",
-            "--save", save)
+    r = run("play", "metras", "--seed", 1, "--moves", moves, "--humans", 0, "--bots", "random",
+            "--json", "--save", save)
     assert r.exit_code == 0, r.output
     decisions = json.loads(save.read_text())["decisions"]
     assert decisions[:2] == [[1, FAMILY_A1], [1, "espionage"]]
@@ -210,7 +210,7 @@ def test_human_plays_undoes_and_quits(tmp_path):
     data = json.loads(save.read_text())
     assert data["decisions"][:2] == [[1, FAMILY_A1], [1, "espionage"]]
     # continue that game with a bot in seat 1
-    r = run("play", "metras", "--load", save, "--bots", "random", "--json")
+    r = run("play", "metras", "--load", save, "--humans", 0, "--bots", "random", "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["winners"]
 
 
@@ -218,7 +218,7 @@ def test_undo_is_refused_after_cards_were_drawn():
     # after the third decision the market is drawn from the (hidden) deck: no undo past it
     r = run("play", "metras", "--seed", 1, input="1\n4\n1\nundo\nquit\n")
     assert r.exit_code == 0
-    assert "cannot undo: cards were drawn, shuffled or revealed" in r.output
+    assert "cannot undo: since that decision hidden cards were shown to every seat" in r.output
     assert "#" in r.output and "market" in r.output          # the player's view is shown
 
 
@@ -241,9 +241,9 @@ def test_hot_seat_passes_the_device(tmp_path):
 
 
 def test_game_over_prints_winners_and_scores():
-    r = run("play", "metras", "--seed", 2, "--bots", "random")
+    r = run("play", "metras", "--seed", 2, "--humans", 0, "--bots", "random")
     assert r.exit_code == 0
-    assert "Game over" in r.output and ("wins!" in r.output or "Shared" in r.output)
+    assert "Metras: game over" in r.output and ("wins!" in r.output or "Shared" in r.output)
     assert "score" in r.output
 
 
@@ -321,6 +321,6 @@ def test_option_flag_sets_a_game_option_and_rejects_unknown_ones():
     assert r.exit_code == 1 and "no option 'turncap'" in r.stderr and "turn_cap" in r.stderr
     r = run("simulate", "metscri", "-n", 1, "--option", "turn_cap=many")
     assert r.exit_code == 1 and "not a whole number" in r.stderr
-    r = run("play", "metscri", "--players", 2, "--seed", 1, "--bots", "random",
+    r = run("play", "metscri", "--players", 2, "--seed", 1, "--humans", 0, "--bots", "random",
             "--option", "turn_cap=2", "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)

@@ -23,7 +23,7 @@ def run(*args, input=None):
 
 
 @pytest.mark.parametrize("command", [["simulate", "metras", "-n", 1],
-                                     ["play", "metras", "--bots", "random", "--json"]])
+                                     ["play", "metras", "--bots", "random", "--humans", "0", "--json"]])
 def test_zero_or_negative_players_are_refused(command):
     for n in (0, -2):
         r = run(*command, "--players", n)
@@ -40,7 +40,7 @@ def test_zero_or_negative_players_are_refused(command):
 ])
 def test_an_option_outside_its_declared_type_or_range_is_refused(value, words):
     for command in (["simulate", "metscri", "-n", 1], ["play", "metscri", "--json",
-                                                       "--bots", "random"]):
+                                                       "--bots", "random", "--humans", "0"]):
         r = run(*command, "--option", f"turn_cap={value}")
         assert r.exit_code == 1 and words in r.output, r.output
         assert r.output.startswith("error: --option turn_cap: ")
@@ -50,12 +50,12 @@ def test_declared_option_types_ranges_and_choices(tmp_path):
     game = tmp_path / "g"
     shutil.copytree(METRAS, game)
     text = (game / "game.yaml").read_text()
-    (game / "game.yaml").write_text(text.replace("\ncounters:", """
+    (game / "game.yaml").write_text(text.replace("\noptions:\n", """
 options:
   pace: {default: slow, type: text, choices: [slow, fast]}
   audit: {default: false}
   bonus: {default: 2, min: 1, max: 3}
-counters:""", 1))
+""", 1))
     r = run("simulate", game, "-n", 1, "--option", "pace=medium")
     assert r.exit_code == 1 and "expected one of slow, fast, got the text 'medium'" in r.output
     r = run("simulate", game, "-n", 1, "--option", "audit=maybe")
@@ -65,7 +65,8 @@ counters:""", 1))
     r = run("simulate", game, "-n", 1, "--json", "--option", "pace=fast", "--option",
             "audit=yes", "--option", "bonus=3")
     assert r.exit_code == 0
-    assert json.loads(r.stdout)["options"] == {"pace": "fast", "audit": True, "bonus": 3}
+    got = json.loads(r.stdout)["options"]
+    assert {k: got[k] for k in ("pace", "audit", "bonus")} == {"pace": "fast", "audit": True, "bonus": 3}
 
 
 @pytest.mark.parametrize("decl,words", [
@@ -79,8 +80,7 @@ def test_validate_reports_an_option_declaration_that_contradicts_itself(tmp_path
     game = tmp_path / "g"
     shutil.copytree(METRAS, game)
     text = (game / "game.yaml").read_text()
-    (game / "game.yaml").write_text(text.replace("\ncounters:", f"\noptions:\n  x: {decl}\n"
-                                                 "counters:", 1))
+    (game / "game.yaml").write_text(text.replace("\noptions:\n", f"\noptions:\n  x: {decl}\n", 1))
     r = run("validate", game)
     assert r.exit_code == 1 and "SCHEMA-VALUE option 'x': " in r.output and words in r.output
     line = next(i for i, l in enumerate((game / "game.yaml").read_text().splitlines(), 1)
@@ -90,7 +90,7 @@ def test_validate_reports_an_option_declaration_that_contradicts_itself(tmp_path
 
 def test_a_seed_too_large_is_refused_at_the_command_line():
     for command in (["simulate", "metras", "-n", 1], ["play", "metras", "--json",
-                                                      "--bots", "random"]):
+                                                      "--bots", "random", "--humans", "0"]):
         r = run(*command, "--seed", "9" * 5000)
         assert r.exit_code == 2 and "--seed" in r.output
         r = run(*command, "--seed", 2 ** 130)
@@ -104,7 +104,7 @@ def test_the_default_seed_is_64_bits_from_the_os(monkeypatch):
         drawn.append(k)
         return 2 ** 63 + 12345
     monkeypatch.setattr(secrets, "randbits", randbits)
-    r = run("play", "metras", "--bots", "random", "--json")
+    r = run("play", "metras", "--bots", "random", "--humans", "0", "--json")
     assert r.exit_code == 0
     assert drawn == [64] and json.loads(r.stdout)["seed"] == 2 ** 63 + 12345
 
@@ -119,5 +119,5 @@ def test_the_seed_is_never_shown_during_a_game_only_at_its_end(monkeypatch, tmp_
     assert str(seed) not in r.output
     assert "metras-save.json" in r.output
     assert json.loads((tmp_path / "metras-save.json").read_text())["seed"] == seed  # saves may
-    r = run("play", "metras", "--bots", "random")                           # the end may
+    r = run("play", "metras", "--bots", "random", "--humans", "0")                           # the end may
     assert r.exit_code == 0 and f"seed {seed}" in r.output.splitlines()[-1]

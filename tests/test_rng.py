@@ -78,10 +78,18 @@ def test_a_new_game_records_its_generator_version_and_an_old_one_does_not():
         game.check_state(bad)
 
 
+# Metras's rules changed since (issue 11: no bid above one's IP is offered in the standard
+# game), and this save's game has such a bid
+RULES_CHANGED = {"format1_metras_seed11"}
+
+
 @pytest.mark.parametrize("save", sorted(SAVES.glob("format1_*.json")), ids=lambda p: p.stem)
 def test_saves_written_before_the_change_replay_with_the_old_stream(save):
     # written by the code of commit cd993fd (seeding version 1, save format 1)
     r = CliRunner().invoke(main, ["replay", str(save)])
+    if save.stem in RULES_CHANGED:    # a decision the new rules no longer offer: said clearly
+        assert r.exit_code == 1 and "cannot be replayed" in r.output, r.output
+        return
     assert r.exit_code == 0, r.output
     assert r.output.startswith("OK:") and "game over" in r.output
 

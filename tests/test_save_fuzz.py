@@ -27,7 +27,7 @@ def bases(tmp_path_factory) -> list:
     """Two short finished Metscri games: one saved now (format 2), one from before (format 1)."""
     path = tmp_path_factory.mktemp("fuzz") / "base.json"
     r = CliRunner().invoke(main, ["play", "metscri", "--players", "2", "--seed", "21",
-                                  "--bots", "random", "--option", "turn_cap=2", "--json",
+                                  "--bots", "random", "--humans", "0", "--option", "turn_cap=2", "--json",
                                   "--save", str(path)])
     assert r.exit_code == 0, r.output
     return [path.read_text(), (SAVES / "format1_metscri_seed13.json").read_text()]
@@ -118,7 +118,7 @@ def check_one(tmp_path: Path, text: str, i: int) -> None:
     f = tmp_path / f"fuzz{i % 7}.json"
     f.write_text(text, encoding="utf-8", errors="surrogatepass")
     for args in (["replay", str(f)],
-                 ["play", "metscri", "--load", str(f), "--bots", "random", "--json"]):
+                 ["play", "metscri", "--load", str(f), "--bots", "random", "--humans", "0", "--json"]):
         res = CliRunner().invoke(main, args)
         where = f"mutation {i}, {args[0]}: {text[:300]!r}"
         assert res.exception is None or isinstance(res.exception, SystemExit), \

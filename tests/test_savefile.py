@@ -28,7 +28,7 @@ def run(*args, input=None):
 def good_save(tmp_path_factory) -> dict:
     """A finished 2-player Metscri game (capped at 2 rounds: a few dozen decisions)."""
     path = tmp_path_factory.mktemp("save") / "game.json"
-    r = run("play", "metscri", "--players", 2, "--seed", 9, "--bots", "random",
+    r = run("play", "metscri", "--players", 2, "--seed", 9, "--bots", "random", "--humans", "0",
             "--option", "turn_cap=2", "--json", "--save", path)
     assert r.exit_code == 0, r.output
     return json.loads(path.read_text())
@@ -37,7 +37,7 @@ def good_save(tmp_path_factory) -> dict:
 def replay_text(tmp_path, text: str):
     f = tmp_path / "s.json"
     f.write_text(text)
-    return run("replay", f), run("play", "metscri", "--load", f, "--bots", "random", "--json")
+    return run("replay", f), run("play", "metscri", "--load", f, "--bots", "random", "--humans", "0", "--json")
 
 
 def test_a_save_names_its_game_the_definition_hash_and_the_generator(good_save):
@@ -149,8 +149,8 @@ def test_a_game_outside_gamedefs_works_with_every_command(tmp_path, own_game, mo
     save = tmp_path / "g.json"
     assert run("validate", own_game).exit_code == 0
     assert run("simulate", own_game / "game.yaml", "-n", 2, "--json").exit_code == 0
-    r = run("play", own_game, "--players", 3, "--seed", 4, "--bots", "random", "--json",
-            "--save", save)
+    r = run("play", own_game, "--players", 3, "--seed", 4, "--bots", "random", "--humans", "0",
+            "--json", "--save", save)
     assert r.exit_code == 0, r.output
     data = json.loads(save.read_text())
     assert data["source"] == str((own_game / "game.yaml").resolve())
@@ -162,8 +162,8 @@ def test_a_game_outside_gamedefs_works_with_every_command(tmp_path, own_game, mo
 
 def test_replay_refuses_a_definition_that_changed_since(tmp_path, own_game):
     save = tmp_path / "g.json"
-    run("play", own_game, "--players", 3, "--seed", 4, "--bots", "random", "--json",
-        "--save", save)
+    run("play", own_game, "--players", 3, "--seed", 4, "--bots", "random", "--humans", "0",
+        "--json", "--save", save)
     cards = own_game / "cards" / "actions.yaml"     # an included file counts too
     cards.write_text(cards.read_text() + "\n# a comment is a change as well\n")
     for r in (run("replay", save), run("play", own_game, "--load", save, "--json")):
@@ -173,8 +173,8 @@ def test_replay_refuses_a_definition_that_changed_since(tmp_path, own_game):
 
 def test_a_moved_game_is_named_with_game(tmp_path, own_game):
     save = tmp_path / "g.json"
-    run("play", own_game, "--players", 3, "--seed", 4, "--bots", "random", "--json",
-        "--save", save)
+    run("play", own_game, "--players", 3, "--seed", 4, "--bots", "random", "--humans", "0",
+        "--json", "--save", save)
     moved = tmp_path / "moved"
     own_game.rename(moved)
     r = run("replay", save)

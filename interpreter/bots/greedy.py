@@ -14,6 +14,7 @@ import random
 
 from ..views import card_test, can_see
 from ..vm import VM
+from .streams import decision_stream
 
 # a sure win or loss inside a mean of samples: far beyond any evaluation, yet finite
 SURE = 1e12
@@ -23,6 +24,7 @@ class GreedyBot:
     kind = "greedy"
 
     def __init__(self, game, seed=None):
+        self.seed = seed or 0
         self.rng = random.Random(seed)
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
         self.samples = game.g.bot_samples
@@ -31,6 +33,8 @@ class GreedyBot:
         n = game.option_count(state, seat)
         if n == 1:
             return 0
+        # a fresh stream per decision: the same position gives the same choice (see bots)
+        self.rng = decision_stream(self.seed, state)
         # one imagined world for every option (common random numbers: options are compared
         # on the same unseen cards, and the copy is made once)
         world = self.determinize(game, state, seat)

@@ -1,6 +1,8 @@
 """Asking a person at the terminal: show their seat's view, read a number, label or command."""
 from __future__ import annotations
 
+from rich.text import Text
+
 from .. import terminal, views
 from ..errors import did_you_mean
 
@@ -24,10 +26,12 @@ class Human:
         self.notes.append(text)
 
     def ask(self, seat: int):
-        """Returns ("choose", label) or (command, argument)."""
+        """Returns ("choose", label) or (command, argument). Anything typed gets an answer."""
         con, game = self.con, self.session.game
         if len(self.humans) > 1 and self.last != seat:
-            terminal.pass_screen(con, game.g.seat_label(seat))
+            # hot seat: wipe the screen and its scrollback, so that this seat cannot scroll
+            # up to the last one's hand
+            terminal.pass_screen(con, game.g.seat_label(seat), game.g.name)
             read(con, "")
         self.last = seat
         self.show(seat)
@@ -38,21 +42,24 @@ class Human:
             if not text:
                 continue
             word, _, arg = text.partition(" ")
-            if number and text.lstrip("-").isdigit():   # a bid: the number itself
-                label = typed_number(number, int(text))
+            if number and whole(text) is not None:   # a bid: the number itself
+                label = typed_number(number, whole(text))
                 if label is not None:
                     return "choose", label
-                con.print(f"{text} is not allowed. {terminal.number_hint(number)}")
-            elif text.isdigit():
-                i = int(text)
-                if 1 <= i <= len(options):
+                say(con, f"{text[:12]} is not allowed. {terminal.number_hint(number)}")
+            elif text.isascii() and text.isdigit():   # not "²", which isdigit() accepts
+                # a number too long to convert is out of range anyway
+                digits = text.lstrip("0") or "0"
+                i = int(digits) if len(digits) <= len(str(len(options))) else None
+                if i is not None and 1 <= i <= len(options):
                     return "choose", options[i - 1]
-                con.print(f"There is no option {i}: choose 1 to {len(options)}.")
+                shown = text if len(text) <= 12 else text[:12] + "..."
+                say(con, f"There is no option {shown}: choose 1 to {len(options)}.")
             elif text in options:
                 return "choose", text
             elif word.lower() in COMMANDS:
                 if word.lower() == "help":
-                    con.print(terminal.HELP)
+                    say(con, terminal.HELP)
                 elif word.lower() == "show":
                     self.show(seat, again=True)
                 elif word.lower() == "rim":
@@ -60,10 +67,24 @@ class Human:
                 else:
                     return word.lower(), arg.strip()
             else:
-                hint = did_you_mean(text, list(options) + list(COMMANDS))
-                how = terminal.number_hint(number) if number else \
-                    f"type 1 to {len(options)}, a label, or help."
-                con.print(f"'{text}' is not an option" + (f" ({hint})" if hint else "") + ": " + how)
+                self.not_an_option(text, options, number)
+
+    def not_an_option(self, text: str, options: list, number=None) -> None:
+        """Typed text that is no option: the options containing it (a filter for long
+        menus), else a hint."""
+        con = self.con
+        found = [(i, o) for i, o in enumerate(options, 1) if text.lower() in o.lower()]
+        if found:   # the count comes last, so that it stays on screen under a long list
+            for i, o in found:
+                con.print(Text.assemble((f"{i:>3}", "bold"), " ", o))
+            say(con, f"{terminal.plural(len(found), 'option')} containing '{text}' (above): "
+                     "type its number.")
+            return
+        hint = did_you_mean(text, list(options) + list(COMMANDS)) if len(text) < 200 else ""
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        how = terminal.number_hint(number) if number else \
+            f"type 1 to {len(options)}, a label, a word of a label, or help."
+        say(con, f"'{shown}' is not an option" + (f" ({hint})" if hint else "") + ": " + how)
 
     def show(self, seat: int, again: bool = False) -> None:
         log = self.session.log
@@ -79,17 +100,16 @@ class Human:
         terminal.render_view(self.con, v, log[start:])
         self.seen[seat] = len(log)
         for text in self.notes:
-            self.con.print(text, style="magenta", markup=False)
+            self.con.print(Text(text, style="magenta"))
         self.notes.clear()
         terminal.render_options(self.con, v)
-
 
     def show_rim(self, seat: int) -> None:
         """Each board square's distance from the rim (0 on the rim)."""
         v = views.view(self.session.game, self.session.state, seat)
         boards = v.get("boards") or {}
         if not boards:
-            self.con.print("This game has no board.")
+            say(self.con, "This game has no board.")
         for name, board in boards.items():
             self.con.print(terminal.render_board(board, v["seat_label"],
                                                  title=f"{name}: distance from the rim",
@@ -107,6 +127,19 @@ def typed_number(number: dict, n: int):
     return None
 
 
+def whole(text: str):
+    """A typed whole number (ASCII digits, maybe a minus, at most 30 digits), else None."""
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= 30:
+        return int(text)
+    return None
+
+
+def say(con, text: str) -> None:
+    """A plain line: text typed by a person or written by a designer is never markup."""
+    con.print(Text(text))
+
+
 def read(con, prompt: str) -> str:
     """One line of input; EOFError and KeyboardInterrupt reach the caller."""
-    return con.input(prompt)
+    return con.input(Text(prompt))

@@ -1,7 +1,10 @@
-"""rulebook list: the games under gamedefs/."""
+"""rulebook list: the games under gamedefs/, with their variants and options."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -9,13 +12,14 @@ from .. import terminal
 from ..errors import RulebookError
 from ..game import Game
 from ..loader import GAMEDEFS
+from ..yamlio import plain, read_yaml
 from .common import reports_errors
 
 
 @click.command("list")
 @reports_errors
 def list_games():
-    """List the games under gamedefs/ with players and variants."""
+    """List the games under gamedefs/ with players, variants and options."""
     con = terminal.console()
     dirs = sorted(d for d in GAMEDEFS.iterdir() if (d / "game.yaml").is_file()) \
         if GAMEDEFS.is_dir() else []
@@ -23,18 +27,50 @@ def list_games():
         con.print(f"No games under {GAMEDEFS}.")
         return
     t = Table(header_style="bold")
-    for col in ("game", "name", "players", "variants"):
+    for col in ("game", "name", "players", "variants", "options"):
         t.add_column(col)
+    about = []   # (game, its options' lines), printed under the table where they have room
     for d in dirs:
         try:
             g = Game.load(str(d)).g
         except RulebookError:   # one broken game must not hide the others
             t.add_row(Text(d.name), Text("has errors", style="red"), "",
-                      Text(f"see: rulebook validate {d.name}"))
+                      Text(f"see: rulebook validate {d.name}"), "")
             continue
         players = str(g.players_min) if g.players_min == g.players_max else \
             f"{g.players_min}-{g.players_max}"
         variants = ", ".join(v + (" (default)" if v == g.default_variant else "")
                              for v in g.variants)
-        t.add_row(*(Text(x) for x in (g.id, g.name, players, variants)))
+        t.add_row(*(Text(x) for x in (g.id, g.name, players, variants,
+                                      ", ".join(g.options) or "-")))
+        if g.options:
+            about.append((g, options_lines(g)))
     con.print(t)
+    for g, lines in about:
+        con.print(Text(f"{g.name} options (play or simulate {g.id} --option NAME=VALUE):",
+                       style="bold"))
+        for line in lines:
+            con.print(Padding(Text(line), (0, 0, 0, 2)))
+
+
+def options_lines(g) -> list:
+    """Each option as 'name (default D): description'."""
+    described = descriptions(g.path)
+    lines = []
+    for name, default in g.options.items():
+        shown = str(default).lower() if isinstance(default, bool) else str(default)
+        about = described.get(name)
+        lines.append(f"{name} (default {shown})" + (f": {about}" if about else ""))
+    return lines
+
+
+def descriptions(path: str) -> dict:
+    """The `description` of each option, read from the game file (a loaded game keeps only
+    the defaults)."""
+    doc = read_yaml(Path(path), path, [])
+    data = plain(doc.root) if doc is not None else None
+    options = data.get("options") if isinstance(data, dict) else None
+    if not isinstance(options, dict):
+        return {}
+    return {k: str(v["description"]) for k, v in options.items()
+            if isinstance(v, dict) and v.get("description")}

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
 
 from .. import terminal
+from ..terminal import plural
 from ..bots import BOTS, make_bot
 from ..errors import IllegalMove
 from ..rng import new_seed
@@ -16,6 +18,7 @@ from .human import Human
 from .session import Session
 
 HUMAN = "human"
+DEFAULT_BOT = "greedy"   # a newcomer's first game against random bots is a poor one
 
 
 @click.command("play", short_help="Play a game against bots or people.")
@@ -25,8 +28,11 @@ HUMAN = "human"
 @click.option("--seed", type=int, callback=seed_option,
               help="Random seed (default: 64 random bits, shown only at the end).")
 @click.option("--variant", help="A variant of the game (see: rulebook list).")
-@click.option("--bots", "all_bots", metavar="KIND",
-              help=f"Make every seat a bot of KIND ({', '.join(BOTS)}).")
+@click.option("--bots", "bot_kind", metavar="KIND", default=DEFAULT_BOT, show_default=True,
+              help=f"The kind of bot in every seat no person plays ({', '.join(BOTS)}).")
+@click.option("--humans", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+              help="How many seats people play, from seat 1 (0: bots only; 2 or more: they "
+                   "share the terminal, hot seat).")
 @click.option("--bot", "bot_specs", metavar="SEAT=KIND", multiple=True,
               help="One seat's player: a bot kind, or 'human'. Repeatable; seats are 1-based.")
 @click.option("--save", "save_path", metavar="FILE", help="Save file written by 'save', on quit "
@@ -39,9 +45,9 @@ HUMAN = "human"
                    "Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print only the result, as JSON.")
 @reports_errors
-def play(game_name, players, seed, variant, all_bots, bot_specs, save_path, load_path,
+def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_path, load_path,
          moves_path, option_specs, as_json):
-    """Play GAME: you in seat 1 against bots, or any mix of people and bots."""
+    """Play GAME: you in seat 1 against greedy bots, or any mix of people and bots."""
     game = load_game(game_name)
     con = terminal.console(quiet=as_json)
     options = option_args(game, option_specs)
@@ -52,15 +58,18 @@ def play(game_name, players, seed, variant, all_bots, bot_specs, save_path, load
     else:
         seed = new_seed() if seed is None else seed   # 64 bits from the OS, shown at the end
         session = Session(game, players, seed, variant, options)
-    kinds = seat_kinds(game, session.players, all_bots, bot_specs)
+    kinds = seat_kinds(game, session.players, bot_kind, humans, bot_specs)
     bots = {p: make_bot(k, game, session.seed * 1009 + p) for p, k in enumerate(kinds)
             if k != HUMAN}
     humans = {p for p, k in enumerate(kinds) if k == HUMAN}
     moves = read_moves(moves_path) if moves_path else []
     human = Human(con, session, humans)
-    outcome = run(session, bots, human, moves, moves_path, as_json, save_path)
+    try:
+        outcome = run(session, bots, human, moves, moves_path, as_json, save_path)
+    except KeyboardInterrupt:
+        interrupted(session, save_path)
     if moves:
-        click.echo(f"note: the game ended with {len(moves)} unused line(s) left in "
+        click.echo(f"note: the game ended with {plural(len(moves), 'unused line')} left in "
                    f"{moves_path}, from line {moves[0][0]}", err=True)
     if save_path:
         session.save(save_path)
@@ -74,7 +83,7 @@ def play(game_name, players, seed, variant, all_bots, bot_specs, save_path, load
         terminal.render_result(con, game, game.result(session.state))
     # the seed only once the game is over: with it a seat could recompute every hidden card
     seed = f"seed {session.seed}, " if game.is_over(session.state) else ""
-    con.print(f"{seed}{len(session.decisions)} decisions"
+    con.print(f"{seed}{plural(len(session.decisions), 'decision')}"
               + (f"; saved to {save_path}" if save_path else ""), markup=False)
 
 
@@ -102,8 +111,8 @@ def run(session, bots, human, moves, moves_path, as_json, save_path) -> str:
             why = "--json plays without a terminal" if as_json else \
                 "the moves ran out and there is no terminal to ask"
             raise Failed(f"{game.g.seat_label(seat)} (a human seat) must decide "
-                         f"'{game.prompt(session.state)}', but {why}; use --bots or "
-                         f"--bot SEAT=KIND for that seat, or add moves")
+                         f"'{game.prompt(session.state)}', but {why}; use --humans 0 "
+                         f"(bots only) or --bot SEAT=KIND for that seat, or add moves")
         if not ask_human(session, human, seat, save_path):
             return "quit"
     return "over"
@@ -114,7 +123,7 @@ def ask_human(session, human, seat, save_path) -> bool:
     con = human.con
     try:
         action, arg = human.ask(seat)
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:   # Ctrl-C is the caller's: it saves the game wherever it is
         if save_path:
             session.save(save_path)
         raise Failed("input ended before the game did"
@@ -124,11 +133,11 @@ def ask_human(session, human, seat, save_path) -> bool:
     elif action == "undo":
         try:
             n = session.undo(seat, human.humans)
-            human.note(f"Undone: {n} decision{'s' * (n != 1)}.")
+            human.note(f"Undone: {plural(n, 'decision')}.")
         except IllegalMove as e:
             human.note(str(e))
     elif action == "save":
-        path = arg or save_path or f"{session.game.g.id}-save.json"   # no seed during a game
+        path = arg or save_path or session.saved_to or free_path(session.game.g.id)
         try:
             session.save(path)
         except OSError as e:   # a bad path must not end the game
@@ -161,9 +170,12 @@ def load_session(game, path, players, seed, variant) -> Session:
     return session
 
 
-def seat_kinds(game, n, all_bots, bot_specs) -> list:
-    """Who plays each seat: 'human' or a bot kind. Default: seat 1 human, others random."""
-    kinds = [all_bots] * n if all_bots else [HUMAN] + ["random"] * (n - 1)
+def seat_kinds(game, n, bot_kind, humans, bot_specs) -> list:
+    """Who plays each seat: 'human' or a bot kind. The first `humans` seats are people, the
+    others bots of `bot_kind`; --bot SEAT=KIND then sets single seats."""
+    if humans > n:
+        raise Failed(f"--humans {humans}: this game has {n} seats (use --players)")
+    kinds = [HUMAN] * humans + [bot_kind] * (n - humans)
     for spec in bot_specs:
         seat, eq, kind = spec.partition("=")
         if not eq or not kind.strip():
@@ -172,6 +184,31 @@ def seat_kinds(game, n, all_bots, bot_specs) -> list:
     for k in set(kinds) - {HUMAN}:
         make_bot(k, game, 0)   # an unknown kind fails here, before anything is played
     return kinds
+
+
+def interrupted(session, save_path) -> None:
+    """Ctrl-C: the game so far is saved (to --save, else a new file here) and the message
+    names the file, so nothing is lost. Exits with status 130, as for any interrupt."""
+    path = save_path or session.saved_to or free_path(session.game.g.id)
+    try:
+        session.save(path)
+    except OSError as e:
+        click.echo(f"\nInterrupted; the game could not be saved to {path}: "
+                   f"{e.strerror or e}", err=True)
+        sys.exit(130)
+    click.echo(f"\nInterrupted: the game is saved to {path}. Continue it with: "
+               f"rulebook play {session.game.g.id} --load {path}", err=True)
+    sys.exit(130)
+
+
+def free_path(game_id: str) -> str:
+    """A save file name in the current directory that no file has yet (it names the game,
+    never the seed, which a seat must not learn during the game)."""
+    path, i = f"{game_id}-save.json", 1
+    while os.path.exists(path):
+        i += 1
+        path = f"{game_id}-save-{i}.json"
+    return path
 
 
 def read_moves(path) -> list:

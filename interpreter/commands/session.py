@@ -6,7 +6,7 @@ game replayed from its save file take exactly the same path.
 from __future__ import annotations
 
 from ..errors import IllegalMove, RulebookError, SaveFileError
-from ..views import can_see
+from ..views import reveal
 from . import savefile
 
 
@@ -27,6 +27,7 @@ class Session:
         self.decisions: list = []  # (seat, label), seats 0-based
         self.before: list = []     # the state before each decision, for undo
         self.marks: list = []      # len(log) before each decision, to take back its lines
+        self.saved_to = None       # the file this game was last saved to
 
     @classmethod
     def from_save(cls, game, data: dict) -> "Session":
@@ -57,17 +58,24 @@ class Session:
                 raise IllegalMove(f"option {choice + 1} is out of range: there are "
                                   f"{len(options)} options")
             choice = options[choice]
-        before, mark = game.clone(s), len(self.log)
-        game.apply(s, seat, choice, self.log.append)
+        # applied to a copy, kept only once whole: an error or a Ctrl-C inside a decision
+        # leaves the game as it was before it (so it can still be saved)
+        after, mark = game.clone(s), len(self.log)
+        try:
+            game.apply(after, seat, choice, self.log.append)
+        except BaseException:
+            del self.log[mark:]
+            raise
+        self.state = after
         self.decisions.append((seat, choice))
-        self.before.append(before)
+        self.before.append(s)
         self.marks.append(mark)
         return choice
 
     def undo(self, seat: int, humans) -> int:
         """Take back `seat`'s last decision and every bot decision after it; returns how
         many decisions were undone. Refused (IllegalMove) when another person has decided
-        since, or when chance has moved since (something hidden may have been seen)."""
+        since, or when anything hidden was revealed since (see `revealed_since`)."""
         label = self.game.g.seat_label
         last = max((i for i, (p, _) in enumerate(self.decisions) if p == seat), default=None)
         if last is None:
@@ -75,24 +83,28 @@ class Session:
         for p, _ in self.decisions[last + 1:]:
             if p in humans and p != seat:
                 raise IllegalMove(f"cannot undo: {label(p)} has decided since")
-        if self.revealed_since(self.before[last], seat):
-            raise IllegalMove("cannot undo: cards were drawn, shuffled or revealed since that "
-                              "decision, so hidden information may have been seen")
+        why = self.revealed_since(last)
+        if why:
+            raise IllegalMove(f"cannot undo: since that decision {why}, and what was seen "
+                              "cannot be unseen")
         self.state = self.before[last]
         undone = len(self.decisions) - last
         del self.log[self.marks[last]:]
         del self.decisions[last:], self.before[last:], self.marks[last:]
         return undone
 
-    def revealed_since(self, before: dict, seat: int) -> bool:
-        """Chance moved (the rng), a card's state changed (a card turned or peeked at), or a
-        card left a zone this seat could not see (a deck drawn from its top reveals without
-        any chance)."""
-        if before["rng"] != self.state["rng"] or before.get("cs") != self.state.get("cs"):
-            return True
-        g, loc = self.game.g, self.state["loc"]
-        return any(loc[c] != key for key, cards in before["z"].items()
-                   if not can_see(g, key, seat) for c in cards)
+    def revealed_since(self, first: int) -> str:
+        """Why decisions `first`.. cannot be taken back, or "": the generator moved (a
+        shuffle or a roll whose outcome would repeat), or one of them revealed something to
+        a seat (views.reveal: a card it could not see, or secret simultaneous answers)."""
+        if self.before[first]["rng"] != self.state["rng"]:
+            return "chance was used (a shuffle, a random draw or a roll)"
+        states = self.before[first:] + [self.state]
+        for before, after in zip(states, states[1:]):
+            why = reveal(self.game, before, after)
+            if why:
+                return why
+        return ""
 
     # ------------------------------------------------------------------ save
     def save_data(self) -> dict:
@@ -101,6 +113,7 @@ class Session:
 
     def save(self, path: str) -> None:
         savefile.write(path, self.save_data())
+        self.saved_to = path
 
     def result_json(self) -> dict:
         r = self.game.result(self.state) or {}
