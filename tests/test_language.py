@@ -46,6 +46,8 @@ def test_cards_from_a_range(game):
     ("[3, 1, 2] ranked by it", [3, 2, 1]),
     ("zip([1, 2], ['a', 'b'])", [[1, "a"], [2, "b"]]),
     ("range(3)", [1, 2, 3]),
+    ('plural(1, "card")', "1 card"), ('plural(2, "card")', "2 cards"),
+    ('"{plural(2, \'die\', \'dice\')} rolled"', "2 dice rolled"),
     ("range(2, 4)", [2, 3, 4]),
     ('sorted(["r10", "r9", "b9-1"])', ["b9-1", "r9", "r10"]),   # by rank, then label
 ])

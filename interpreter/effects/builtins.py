@@ -110,6 +110,12 @@ def _sort(vm, xs):
     return sorted(xs)
 
 
+def _plural(vm, n, word, words=None):
+    """plural(1, "card") -> "1 card", plural(3, "card") -> "3 cards" (words: an irregular
+    plural, plural(2, "die", "dice"))."""
+    return f"{n} {word if n == 1 else (words or str(word) + 's')}"
+
+
 def _zip(vm, xs, ys):
     """Pairs of the elements at the same position: zip([1, 2], ["a", "b"]) -> [[1, "a"], [2, "b"]]."""
     return [[x, y] for x, y in zip(xs, ys)]
@@ -176,6 +182,7 @@ BUILTINS = {
     "reversed": (_reverse, "list", (1, 1)),
     "without": (_others, "list", (2, 2)),
     "zip": (_zip, "list:list", (2, 2)),
+    "plural": (_plural, "str", (2, 3)),
     "bundles": (_bundles, "list:list:card", (2, 2)),
     "roll": (_roll, "num", (1, 1)),
     "join": (_join, "str", (1, 2)),
