@@ -65,6 +65,8 @@ class GameCompiler:
         stats = self.data.get("stats") or {}
         comp.locators = {("function", n): self.locator(doc, ["functions", n, "expr"])
                          for n in g.functions}
+        comp.locators.update({("procedure", n): self.locator(doc, ["procedures", n, "do"])
+                              for n in g.procedures})
         comp.locators.update({("stat", n): self.locator(
             doc, ["stats", n, "expr"] if isinstance(stats.get(n), dict) else ["stats", n])
             for n in g.stats})

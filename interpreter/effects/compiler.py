@@ -46,7 +46,9 @@ class Compiler(Names, Calls, Zones):
         self.function_refs: dict = {}       # function -> generated function name
         self.function_errors: dict = {}     # function name -> its compile error
         self.attr_refs: dict = {}           # card attribute -> its table's name
-        self.locators: dict = {}            # ("stat"|"function", name) -> its text's locator
+        self.locators: dict = {}            # ("stat"|"function"|"procedure", name) -> locator
+        self.proc_stop_memo: dict = {}      # procedure -> whether it may stop
+        self.native_refs: dict = {}         # procedure -> its Python function's name (or None)
         self.init_calls()
 
     # ------------------------------------------------------------ errors
@@ -284,4 +286,48 @@ class Compiler(Names, Calls, Zones):
 
     def function(self, name):
         return self.ns.ns[self.function_ref(name)]
+
+    # ------------------------------------------------------------ procedures
+    def proc_body(self, name):
+        from .parser import EffectSyntaxError, parse_script
+        try:
+            return parse_script(self.g.procedures[name].body)
+        except (EffectSyntaxError, RecursionError):
+            return None
+
+    def proc_stops(self, name) -> bool:
+        """Whether a procedure may stop (a decision, a card played, a mechanic, a procedure
+        that may stop). One that calls itself counts as stopping: it runs in frames."""
+        memo = self.proc_stop_memo
+        if name not in memo:
+            memo[name] = True           # until shown otherwise (recursion)
+            body = self.proc_body(name)
+            from .script import stops
+            memo[name] = body is None or any(stops(st, self.g, self.proc_stops) for st in body)
+        return memo[name]
+
+    def native_proc_ref(self, name):
+        """A procedure that never stops, compiled once into P_name(vm, locals) -> its return
+        value: called like a function, with no frame pushed. None when it may stop (or does
+        not compile: the builder reports that at its own text)."""
+        if name in self.native_refs:
+            return self.native_refs[name]
+        self.native_refs[name] = None
+        if self.proc_stops(name):
+            return None
+        from .script import ScriptCompiler
+        proc = self.g.procedures[name]
+        types = dict(getattr(proc, "types", None) or {p: T.ANY for p in proc.params})
+        types.setdefault("me", T.PLAYER)
+        outer, self.ns.locate = self.ns.locate, self.locators.get(("procedure", name))
+        try:
+            lines, at = ScriptCompiler(self, types).compile_native(self.proc_body(name))
+            ref = self.ns.named("P", name)
+            self.ns.define(ref, "vm, l", ["s = vm.s"] + lines, "procedure", [None] + at)
+        except CompileError:
+            return None
+        finally:
+            self.ns.locate = outer
+        self.native_refs[name] = ref
+        return ref
 

@@ -125,6 +125,11 @@ class Procs:
                            did_you_mean(str(arg.value), allowed))
         local = ["'me': l.get('me')"] + [f"{p.name!r}: {value[0]}" for p, value, _ in bound
                                          if value is not REQUIRED]
+        native = self.c.native_proc_ref(name) if name in g.procedures else None
+        if native is not None:        # never stops: a plain Python call, no frame pushed
+            call_src = f"{native}(vm, {{{', '.join(local)}}})"
+            self.line(f"l[{var!r}] = {call_src}" if var is not None else call_src)
+            return
         nxt = self.stop_here()
         self.line(f"_frame = {{{', '.join(local)}}}")
         self.line(f"fr['pc'] = {nxt}")

@@ -18,6 +18,23 @@ from .templates import compile_template
 STOPPING = (A.Choose, A.Play, A.Return, A.EndGame, A.RunProgram)
 
 
+def stops(st, g, proc_stops) -> bool:
+    """Whether a script may stop inside this statement: a decision, a frame pushed (a card
+    played, a mechanic, a procedure that may stop), the end. proc_stops(name) answers for
+    procedures; the others are called as Python functions and never stop."""
+    if isinstance(st, STOPPING):
+        return True
+    if isinstance(st, A.CallStmt):
+        name = st.call.func
+        return name in g.mechanics or (name in g.procedures and proc_stops(name))
+    if isinstance(st, A.If):
+        return any(stops(s, g, proc_stops) for _, body in st.branches for s in body) or \
+            any(stops(s, g, proc_stops) for s in st.orelse or ())
+    if isinstance(st, (A.ForEach, A.While, A.Repeat)):
+        return any(stops(s, g, proc_stops) for s in st.body)
+    return False
+
+
 class ScriptCompiler(Procs):
     """Compiles one script (a card effect, a procedure body, a phase) into ops."""
 
@@ -29,6 +46,7 @@ class ScriptCompiler(Procs):
         self.loops: list = []      # per enclosing loop: None (a Python loop) or its end label
         self.errors: list = []     # every statement's error, so one run reports them all
         self.uid = 0
+        self.native = False        # compiling a procedure as one Python function
         # whether `me` names a player here (false in phases, the setup and the flow)
         self.me_known = "me" in local_types and not phase
 
@@ -79,16 +97,7 @@ class ScriptCompiler(Procs):
 
     def stops(self, st) -> bool:
         """Whether the script may stop inside this statement (a decision or a pushed frame)."""
-        if isinstance(st, STOPPING):
-            return True
-        if isinstance(st, A.CallStmt):
-            return st.call.func in self.g.procedures or st.call.func in self.g.mechanics
-        if isinstance(st, A.If):
-            return any(self.stops(s) for _, body in st.branches for s in body) or \
-                any(self.stops(s) for s in st.orelse or ())
-        if isinstance(st, (A.ForEach, A.While, A.Repeat)):
-            return any(self.stops(s) for s in st.body)
-        return False
+        return stops(st, self.g, self.c.proc_stops)
 
     def stmt(self, st):
         meth = getattr(self, "_s_" + type(st).__name__)
@@ -352,9 +361,22 @@ class ScriptCompiler(Procs):
     # ------------------------------------------------------------ stopping points
     def _s_Return(self, st):
         value = self.src(st.expr)[0] if st.expr is not None else "None"
+        if self.native:               # a procedure run as one Python function
+            self.line(f"return {value}")
+            return
         self.line(f"vm.ret({value})")
         self.line(f"return {POPPED}")
         self.b.end_block()
+
+    def compile_native(self, stmts):
+        """(lines, positions) of a procedure that never stops, as one function's body."""
+        self.native = True
+        for st in stmts:
+            self.stmt(st)
+        if self.errors:
+            raise CompileErrors(self.errors)
+        assert not self.b.done, "a procedure that stops cannot run as a Python function"
+        return self.b.cur + ["return None"], self.b.cur_at + [None]
 
     def _s_EndGame(self, st):
         if st.draw:
