@@ -120,6 +120,7 @@ def test_a_rule_failing_at_run_time_names_its_place_the_seed_and_the_decision(tm
     ("repeat 5000:\n    repeat 5000:\n        pass", "more than 1000000 steps"),
     ("x = range(10000000)", "more than the limit of 100000"),
     ("x = roll(100000000000000000000000)", "from 1 to 2**62"),
+    ("x = 2\nwhile true:\n    x = x * x", "beyond the largest number"),
 ])
 def test_unbounded_work_ends_with_an_error_naming_the_budget(game, text, message):
     from interpreter.errors import GameError

@@ -131,6 +131,8 @@ class Compiler(Names, Calls, Zones):
             if lt == "str" or rt == "str":
                 return f"(str({l}) + str({r}))", T.STR
             return f"({l} + {r})", T.NUM
+        if op == "*" and not (isinstance(node.left, A.Const) or isinstance(node.right, A.Const)):
+            return f"_mul({l}, {r})", T.NUM      # squaring in a loop must not run away
         if op in _ARITH:
             return f"({l} {op} {r})", T.NUM
         if op == "/":

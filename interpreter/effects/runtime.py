@@ -23,6 +23,17 @@ def mod(a, b):
     return a % b
 
 
+MAX_NUMBER = 1 << 63        # numbers the rules make stay within +-2**63
+
+
+def mul(a, b):
+    """a * b when neither is a written number: x = x * x in a loop must not grow without end."""
+    v = a * b
+    if type(v) is int and not -MAX_NUMBER <= v <= MAX_NUMBER:
+        raise GameError(f"{a} * {b} is beyond the largest number a rule may make (2**63)")
+    return v
+
+
 def index(o, k):
     try:
         return o[k]
@@ -155,7 +166,7 @@ def broken(*args):
     raise GameError("a function with a compile error was called")
 
 
-HELPERS = {"div": div, "mod": mod, "index": index, "first": first, "last": last,
+HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
            "until": until, "ranked": ranked, "best_by": best_by, "card_zone": card_zone,
            "card_owner": card_owner, "dyn_member": dyn_member, "group_key": group_key,
            "can_play": can_play, "zone_checked": zone_checked, "broken": broken,
