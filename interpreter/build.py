@@ -60,8 +60,10 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
             id=str(info.get("id", self.path.parent.name)),
             name=str(info.get("name", self.path.parent.name)),
             path=str(self.path),
-            players_min=int(players.get("min", 2)),
-            players_max=int(players.get("max", players.get("min", 2))),
+            # beyond the schema's bounds (reported there) the build goes on with a sane value,
+            # so that a typo like max: 100000000 cannot make tables per seat eat all memory
+            players_min=_bounded(players.get("min"), 2, MAX_PLAYERS),
+            players_max=_bounded(players.get("max", players.get("min")), 2, MAX_PLAYERS),
         )
         g.variants = dict(info.get("variants") or {"standard": "the rules as written"})
         g.default_variant = info.get("default_variant") or next(iter(g.variants))
@@ -206,6 +208,13 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                     self.add(self.doc, path + ([n] if what != "role" else []), "DUP-NAME",
                              f"'{n}' is both a {gseen[n]} and a {what}")
                 gseen[n] = what
+
+MAX_PLAYERS = 1000      # the schema's bound
+
+
+def _bounded(v, default, most):
+    return v if type(v) is int and 1 <= v <= most else default
+
 
 def build_game(path, document, data, schema_errors=False):
     b = Builder(path, document, data)

@@ -36,7 +36,8 @@ class CardLoader:
                              did_you_mean(str(zone), valid), key=False)
                     continue
                 count = card.get("count", 1)
-                count = count if isinstance(count, int) and not isinstance(count, bool) else 1
+                if not (type(count) is int and 1 <= count <= 10000):   # the schema reports it
+                    count = 1
                 attrs = dict(g.card_types[ctype].attrs)
                 attrs.update({k: v for k, v in card.items()
                               if k not in ("count", "zone", "effect", "range")})

@@ -136,3 +136,13 @@ def test_a_procedure_calling_itself_without_end_is_stopped(tmp_path):
     with pytest.raises(GameError, match="recursion deeper than 200") as e:
         Game.load(str(tmp_path / "game.yaml")).new_state(players=2, seed=1)
     assert e.value.where.endswith(f"game.yaml:{text.splitlines().index('    do: again()') + 1}:9")
+
+
+@pytest.mark.parametrize("old,new", [
+    ("count: 6,", "count: 10000000000000000000,"),
+    ("players: {min: 2, max: 3}", "players: {min: 2, max: 100000000}"),
+])
+def test_huge_numbers_in_game_data_are_schema_findings_not_a_hang(tmp_path, old, new):
+    from interpreter.loader import check_game
+    (tmp_path / "game.yaml").write_text(GAME.read_text().replace(old, new))
+    assert [f.code for f in check_game(str(tmp_path))] == ["SCHEMA-VALUE"]
