@@ -143,6 +143,8 @@ class ScriptCompiler:
                 return list(range(lo(vm), hi(vm) + 1))
         if st.each is not None:
             seats_fn, _ = self.expr(st.each)
+            # hook(metscri): `labelled` applies to a simultaneous choice too (Etheria's bids)
+            each_labels = self.labels(st, et) if st.labelled is not None else None
             self.bind(var, "list")
 
             def choose_each(vm, fr):
@@ -156,7 +158,8 @@ class ScriptCompiler:
                     if not vals and otherwise is None:
                         raise GameError(f"line {line}: {vm.label(seat, 'player')} has no option "
                                         f"to choose {var} from")
-                    opts[seat] = choice(vals, et, otherwise)
+                    opts[seat] = (each_labels(vm, vals) if each_labels  # hook(metscri)
+                                  else choice(vals, et, otherwise))
                 l["me"] = me
                 fr["pc"] = nxt
                 vm.ask(seats, opts, var, prompt, each=True)
