@@ -200,7 +200,7 @@ def test_the_rulebook_example_turn(game):
 
     # Return (3.5.6): the unmatched queen went face down again when the turn ended, for free
     assert not face_up(s, "qs-1") and s["g"]["ap"] == 0
-    assert "P1's turn ends: 1 unmatched face-up card(s) turned face down again" in log
+    assert "P1's turn ends: 1 unmatched face-up card turned face down again" in log
 
 
 def _destinations(game, s, cell):
@@ -401,7 +401,7 @@ def test_return_is_automatic_at_the_end_of_the_turn_covered_cards_included(game)
     assert s["g"]["ap"] == 3
     act(game, s, "end the turn", log)
     assert not any(face_up(s, c) for c in ("5s-1", "9c-1", "7h-1"))
-    assert "P1's turn ends: 3 unmatched face-up card(s) turned face down again" in log
+    assert "P1's turn ends: 3 unmatched face-up cards turned face down again" in log
     # every seat saw them face up and remembers them (perfect memory, see the view test)
     assert all(seen_by(s, c) == [0, 1, 2] for c in ("5s-1", "9c-1", "7h-1"))
 
@@ -433,12 +433,26 @@ def test_a_joker_kept_out_of_one_set_makes_another(game):
     _up(s)
     log = start_turn(game, s, [1])
     assert "collect 9 on d4 c3 (5 points)" in options(game, s)
-    act(game, s, "collect 5 on b2 c2 d2 c3 (7 points)", log)
-    # the ace or an end 5 may be left out; not the middle 5 (b2 and d2 would not touch)
-    assert options(game, s) == ["leave out the 5♠ on b2", "leave out the 5♦ on d2",
-                                "leave out the A♦ on c3", "collect these cards"]
+    act(game, s, "collect 5 on c3 b2 c2 d2 (7 points)", log)
+    # any one card may be left out: what is left is still a connected set
+    assert options(game, s) == ["leave out the A♦ on c3", "leave out the 5♠ on b2",
+                                "leave out the 5♥ on c2", "leave out the 5♦ on d2",
+                                "collect these cards"]
     act(game, s, "leave out the A♦ on c3", log)             # three 5s: nothing to leave out
     assert "P1 collects 5♠ 5♥ 5♦ on b2 c2 d2: 6 points" in log
     act(game, s, "collect 9 on d4 c3 (5 points)", log)
     assert s["pl"][P1]["points"] == 6 + 5                   # instead of 7 for all in one
     assert top(s, "c3") is None and top(s, "d4") is None
+
+
+def test_a_chosen_set_stays_connected(game):
+    # 3.5.5: "Cards in a set must lie next to each other horizontally, vertically or
+    # diagonally": a card may be left out only if the rest still touch each other
+    s = table(game, board={"b2": ["5s-1"], "c2": ["5h-1"], "d2": ["5d-1"], "e2": ["5c-1"]})
+    _up(s)
+    log = start_turn(game, s, [1])
+    act(game, s, "collect 5 on b2 c2 d2 e2 (8 points)", log)
+    assert options(game, s) == ["leave out the 5♠ on b2", "leave out the 5♣ on e2",
+                                "collect these cards"]
+    act(game, s, "leave out the 5♠ on b2", log)
+    assert "P1 collects 5♥ 5♦ 5♣ on c2 d2 e2: 6 points" in log
