@@ -85,7 +85,7 @@ class Game:
         p = s["pending"]
         if p is None or str(seat) not in p["opts"]:
             return []
-        return O.labels(p["opts"][str(seat)], self.g, s)
+        return O.labels(p["opts"][str(seat)], self.g, s, seat)
 
     def option_count(self, s: dict, seat: int) -> int:
         """How many options a seat has (cheaper than their labels: bots use it)."""
@@ -107,7 +107,7 @@ class Game:
                 raise IllegalMove(f"option {choice} is out of range: there are {n} options")
             index = choice
         else:
-            labels = O.labels(opts, self.g, s)
+            labels = O.labels(opts, self.g, s, seat)
             if choice not in labels:
                 hint = did_you_mean(str(choice), labels)
                 raise IllegalMove(f"'{choice}' is not a legal option for {self.prompt(s)}"

@@ -35,7 +35,7 @@ def value(spec, i: int):
     return spec["post"][i - span][1]
 
 
-def labels(spec, g, state=None) -> list:
+def labels(spec, g, state=None, seat=None) -> list:
     """Every option's label. A choice `labelled` by the game (its "lab": the id of a compiled
     label text about `it`) is labelled from the state it waits in, only when asked."""
     if type(spec) is list:
@@ -43,7 +43,7 @@ def labels(spec, g, state=None) -> list:
     if "vals" in spec:
         t = spec["t"]
         if spec.get("lab") is not None:
-            out = labelled(spec, g, state)
+            out = labelled(spec, g, state, seat)
         else:
             out = [label_of(g, v, t) for v in spec["vals"]]
         if spec["other"] is not None:
@@ -54,14 +54,17 @@ def labels(spec, g, state=None) -> list:
             + [o[0] for o in spec["post"]])
 
 
-def labelled(spec, g, state) -> list:
+def labelled(spec, g, state, seat=None) -> list:
     from .errors import GameError
     from .vm import VM
     lab = spec["lab"]
     if not (type(lab) is int and 0 <= lab < len(g.label_fns)) or state is None:
         raise GameError(f"these options name a label text ({lab!r}) this game does not have")
     vm = VM(g, state)
-    vm.l = state["stack"][-1]["l"] if state["stack"] else {}
+    vm.l = dict(state["stack"][-1]["l"]) if state["stack"] else {}
+    p = state.get("pending")
+    if p is not None and p["each"] and seat is not None:
+        vm.l["me"] = seat          # a simultaneous choice: each seat's labels with its own me
     fn = g.label_fns[lab]
     return unique([fn(vm, v) for v in spec["vals"]])
 

@@ -14,6 +14,13 @@ from interpreter.views import view
 from scenario import Log, clear_flow, evaluate, fresh, load, place, run, zone
 
 FACTIONS = ["dragons", "deepwoods", "nomads", "dicathen"]
+# the chips as a player reads them (the rulebook's Trading Phase, 3-5)
+CHIPS = ["green - trust: if both show green the nobles are swapped; if the other shows red, "
+         "they take both",
+         "red - betray: if the other shows green you keep yours and take theirs; if both show "
+         "red both nobles are discarded"]
+TESSIA = ("Active, once per game: all other players lose 1 Duke each (not Special Dukes); "
+          "Tessia dies as well, unless you also hold Nico Sever.")
 
 
 @pytest.fixture(scope="module")
@@ -21,9 +28,9 @@ def game():
     return load("etheria")
 
 
-def table(game, players=4, seed=1):
+def table(game, players=4, seed=1, variant=None):
     """A state with nothing running: hands empty, factions P1 dragons, P2 deepwoods..."""
-    s = fresh(game, players=players, seed=seed)
+    s = fresh(game, players=players, seed=seed, variant=variant)
     clear_flow(s)
     for c in list(s["loc"]):
         if s["loc"][c][0].isdigit():
@@ -44,10 +51,24 @@ def nobles(game, s, seat, *cards):
         place(s, game, c, f"{seat}.nobles.ready")
 
 
+def cards_of(option: str) -> str:
+    """A bid option's cards: "6 points: 2 Red x2 + 2 Green x1" -> "2 Red + 2 Green"."""
+    cards = option.split(": ", 1)[-1]
+    return " + ".join(part.rsplit(" x", 1)[0] for part in cards.split(" + ")
+                      if " from " not in part)
+
+
 def bid(game, s, answers: dict, log=None):
-    """Answer a pending simultaneous choice: {seat: label}."""
+    """Answer a pending simultaneous choice: {seat: label}; a bid may be named by its cards
+    alone ("2 Red"), in any order of colours."""
     assert sorted(game.waiting(s)) == sorted(answers)
     for seat, label in answers.items():
+        opts = game.options(s, seat)
+        if label in ("green", "red"):
+            label = next(o for o in opts if o.startswith(label + " - "))
+        if label not in opts:
+            want = sorted(label.split(" + "))
+            label = next(o for o in opts if sorted(cards_of(o).split(" + ")) == want)
         game.apply(s, seat, label, listener=log)
 
 
@@ -77,7 +98,8 @@ def test_only_bids_meeting_the_minimum_are_offered(game):
     hand(game, s, 0, "red-1", "rainbow-1", "green-1")
     run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "mei-lin"})   # Red, minimum 4
     # Red 2 + Rainbow 2 = 4 and + Green = 5 qualify; Red + Green = 3 does not
-    assert game.options(s, 0) == ["1 Rainbow + 1 Red", "1 Green + 1 Rainbow + 1 Red", "abstain"]
+    assert game.options(s, 0) == ["4 points: 1 Rainbow x2 + 1 Red x2",
+                                  "5 points: 1 Green x1 + 1 Rainbow x2 + 1 Red x2", "abstain"]
     with pytest.raises(IllegalMove, match="not a legal option"):
         game.apply(s, 0, "1 Green + 1 Red")
     assert game.options(s, 1) == ["abstain"]                      # an empty hand can only abstain
@@ -92,7 +114,7 @@ def test_highest_bid_wins_the_winner_pays_and_others_draw_or_discard(game):
     log = Log()
     run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "mei-lin"}, listener=log)
     bid(game, s, {0: "2 Red", 1: "3 Red", 2: "4 Green", 3: "abstain"}, log)
-    assert "P2 bids 3 Red: 6 points" in log and "P2 wins Mei Lin [dragons marquess, Red 4]" in log
+    assert "P2 bids 3 Red: 6 points" in log and "P2 wins Mei Lin [Marquess of the Eastern Dragon Dynasty, Red, minimum 4]" in log
     assert zone(s, "1.nobles.ready") == ["mei-lin"]
     assert zone(s, "1.hand") == ["yellow-1"]                 # the winning bid is discarded
     assert {"red-3", "red-4", "red-5"} <= set(zone(s, "resource_discard"))
@@ -132,7 +154,7 @@ def test_ties_go_to_the_current_player_then_clockwise(game):
     # P3 (seat 2) draws; P4 and P2 tie at 3 points: P4 comes first clockwise from P3
     run(game, s, "proc:bidding", {"me": 2, "p": 2, "lot": "tobin"}, listener=log)   # Red, min 3
     bid(game, s, {0: "abstain", 1: "1 Green + 1 Red", 2: "abstain", 3: "1 Green + 1 Red"}, log)
-    assert "P4 wins Tobin Ash [dicathen marquess, Red 3]" in log
+    assert "P4 wins Tobin Ash [Marquess of the Dicathen Union, Red, minimum 3]" in log
     # the current player wins a tie
     s = table(game)
     for seat in range(4):
@@ -141,7 +163,7 @@ def test_ties_go_to_the_current_player_then_clockwise(game):
     run(game, s, "proc:bidding", {"me": 2, "p": 2, "lot": "tobin"}, listener=log)
     bid(game, s, {0: "1 Green + 1 Red", 1: "1 Green + 1 Red", 2: "1 Green + 1 Red",
                   3: "1 Green + 1 Red"}, log)
-    assert "P3 wins Tobin Ash [dicathen marquess, Red 3]" in log
+    assert "P3 wins Tobin Ash [Marquess of the Dicathen Union, Red, minimum 3]" in log
 
 
 def test_nobody_bids_the_noble_leaves_the_game(game):
@@ -161,7 +183,7 @@ def trade_setup(game):
     run(game, s, "proc:trade", {"me": 0, "h": 0}, listener=log)
     # the only possible trade (dukes) needs no question; both chips are asked at once
     assert sorted(game.waiting(s)) == [0, 1]
-    assert game.options(s, 0) == game.options(s, 1) == ["green", "red"]
+    assert game.options(s, 0) == game.options(s, 1) == CHIPS
     return s, log
 
 
@@ -219,10 +241,12 @@ def tessia_table(game, with_nico):
     nobles(game, s, 3, "cassia")                     # only a special duke
     log = Log()
     run(game, s, "proc:start_of_turn", {"me": 0, "p": 0}, listener=log)
-    assert "Tessia Cecil [dragons hero, Rainbow 9]" in game.options(s, 0)
-    game.apply(s, 0, "Tessia Cecil [dragons hero, Rainbow 9]", listener=log)
+    use = "use Tessia Cecil: " + TESSIA
+    assert game.options(s, 0) == [use, "use no ability now"]
+    game.apply(s, 0, use, listener=log)
+    assert f"P1 uses the ability of Tessia Cecil: {TESSIA}" in log
     assert game.waiting(s) == [2]
-    game.apply(s, 2, "Fenwick Oak [deepwoods duke, Red 5]", listener=log)
+    game.apply(s, 2, "Fenwick Oak [Duke of the Deepwoods Republic, Red, minimum 5]", listener=log)
     return s, log
 
 
@@ -314,7 +338,7 @@ def test_all_six_nobles_of_ones_faction_win_at_once(game):
     run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "jun-tao"}, listener=log)
     bid(game, s, {0: "3 Red", 1: "abstain", 2: "abstain", 3: "abstain"}, log)
     assert game.is_over(s)
-    assert "P1 holds all 6 nobles of the dragons faction and wins at once" in log
+    assert "P1 holds all 6 nobles of the Eastern Dragon Dynasty faction and wins at once" in log
     assert game.result(s)["winners"] == [0]
     assert zone(s, "noble_deck")                      # before the deck is exhausted
 
@@ -370,21 +394,22 @@ def test_no_seat_sees_or_depends_on_another_seats_pending_bid(game):
         hand(game, s, seat, f"red-{seat + 1}", f"rainbow-{seat + 1}", f"green-{seat + 1}")
     run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "mei-lin"})
     before = {p: (game.options(s, p), view(game, s, p)) for p in range(4)}
-    for answered, label in enumerate(["1 Rainbow + 1 Red", "abstain", "1 Green + 1 Rainbow + 1 Red"]):
+    for answered, label in enumerate(["4 points: 1 Rainbow x2 + 1 Red x2", "abstain",
+                                      "5 points: 1 Green x1 + 1 Rainbow x2 + 1 Red x2"]):
         game.apply(s, answered, label)
         for p in range(answered + 1, 4):
             options, seen = before[p]
             assert game.options(s, p) == options
             assert public(view(game, s, p)) == public(seen)
     spectator = view(game, s, None)
-    assert "1 Rainbow + 1 Red" not in str(spectator)
+    assert "1 Rainbow x2 + 1 Red" not in str(spectator)
 
 
 def test_chips_are_secret_until_both_are_shown(game):
     s, log = trade_setup(game)
     seen = view(game, s, 1)
-    game.apply(s, 0, "red", listener=log)
-    assert game.options(s, 1) == ["green", "red"]
+    game.apply(s, 0, CHIPS[1], listener=log)
+    assert game.options(s, 1) == CHIPS
     assert public(view(game, s, 1)) == public(seen)
     assert not any(line.startswith("chips") for line in log)
 
@@ -427,3 +452,122 @@ def test_every_round_after_the_first_everyone_draws_three(game):
         from interpreter.vm import VM
         VM(game.g, s).run()
         assert [len(zone(s, f"{p}.hand")) for p in range(4)] == [drawn] * 4
+
+
+# ------------------------------------------------------------------ at the table
+def test_bid_options_show_their_points_for_the_noble_sorted(game):
+    # "Red, green, yellow cards: 1 point, or 2 if required (shown on the card). Rainbow
+    # cards: 2 points, or 3 if required": each bid is shown with what it is worth for the
+    # noble on offer, the required colour counted, fewest points first
+    s = table(game)
+    hand(game, s, 0, "red-1", "red-2", "green-1", "rainbow-1")
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "lan-wei"})   # Green, minimum 6
+    assert game.options(s, 0) == [
+        "6 points: 1 Green x2 + 1 Rainbow x2 + 2 Red x1",
+        "abstain"]
+    s = table(game)
+    hand(game, s, 0, "red-1", "red-2", "green-1", "rainbow-1")
+    nobles(game, s, 0, "khasar")                                   # bids count 1 more
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "mei-lin"})   # Red, minimum 4
+    opts = game.options(s, 0)
+    assert opts[0] == "4 points: 1 Green x1 + 1 Red x2 + 1 from Khasar Windrider"
+    assert opts[-2] == "8 points: 1 Green x1 + 1 Rainbow x2 + 2 Red x2 + 1 from Khasar Windrider"
+    values = [int(o.split()[0]) for o in opts[:-1]]
+    assert values == sorted(values) and opts[-1] == "abstain"
+
+
+def test_a_nobles_ability_is_shown_when_offered_and_when_it_acts(game):
+    s = table(game)
+    hand(game, s, 1, "green-1", "green-2")
+    log = Log()
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "ivy"}, listener=log)
+    text = "Passive: when you win a bid, draw 1 resource card."
+    assert log[0] == ("P1 reveals Ivy Moss [Marquess of the Deepwoods Republic, Green, "
+                      f"minimum 4]: sealed bids of at least 4 points - ability: {text}")
+    assert text in game.prompt(s)
+    bid(game, s, {0: "abstain", 1: "2 Green", 2: "abstain", 3: "abstain"}, log)
+    place(s, game, "green-3", "1.hand")
+    log.clear()
+    run(game, s, "proc:trigger", {"me": 1, "p": 1, "moment": "won_bid"}, listener=log)
+    assert log == [f"Ivy Moss acts for P2: {text}"]
+
+
+def test_an_event_is_shown_with_its_text_when_drawn(game):
+    # "The event deck contains cards with both positive and negative outcomes for specific
+    # factions, all factions, and the current player": the card says which
+    s = table(game)
+    place(s, game, "ev-market", "event_deck")
+    log = Log()
+    run(game, s, "proc:event_phase", {"me": 0, "p": 0}, listener=log)
+    assert log[0] == "P1 draws the event Market Day: Every player draws 1 resource card."
+    assert "P2 draws 1 resource card" in log                     # not "card(s)"
+
+
+def test_chip_prompts_say_what_each_chip_does(game):
+    # Trading Phase 3-5: green-green swaps, red-green red takes both, red-red both discarded
+    s, log = trade_setup(game)
+    assert game.options(s, 0) == CHIPS
+    assert game.prompt(s).startswith("trade Lan Wei [Duke of the Eastern Dragon Dynasty")
+
+
+def test_nothing_a_player_reads_names_an_id_or_a_zone_key(game):
+    # ids (mei-lin, ev-famine), zone keys (noble_deck, nobles.ready) and faction keys
+    # (dragons) are for the YAML; prompts, options and log lines use the cards' names
+    import random
+    import re
+    bad = re.compile(r"[a-z]+_[a-z_]+|\b[a-z]+\.[a-z]+\b|\b(dragons|deepwoods|nomads|dicathen)\b"
+                     r"|\b[a-z]+-[a-z0-9]+\b")
+    for players, seed in ((3, 1), (4, 2)):
+        lines = []
+        s = game.new_state(players=players, seed=seed, listener=lines.append)
+        bot = random.Random(seed)
+        texts = list(lines)
+        while not game.is_over(s):
+            seat = game.waiting(s)[0]
+            texts += [game.prompt(s)] + game.options(s, seat)
+            lines.clear()
+            game.apply(s, seat, bot.randrange(game.option_count(s, seat)), listener=lines.append)
+            texts += lines
+        assert len(texts) > 100
+        assert [x for x in texts if bad.search(x)] == []
+
+
+# ------------------------------------------------------------------ readings as variants
+def test_unclaimed_noble_variant_goes_under_the_noble_deck(game):
+    # The rulebook is silent on a noble nobody bids for ("Players may choose whether they
+    # want to bid for the noble or not"): the standard reading sends it out of the game
+    # (test_nobody_bids_the_noble_leaves_the_game), which can make the instant win ("all 6
+    # cards from his/her faction") impossible; variant unclaimed_to_deck puts it under the deck
+    s = table(game, variant="unclaimed_to_deck")
+    for c in zone(s, "table"):
+        place(s, game, c, "noble_deck")
+    place(s, game, "tobin", "table")
+    deck = zone(s, "noble_deck")
+    log = Log()
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "tobin"}, listener=log)
+    bid(game, s, {p: "abstain" for p in range(4)}, log)
+    assert zone(s, "noble_deck") == ["tobin"] + deck and zone(s, "table") == []
+    assert zone(s, "graveyard") == []
+    assert ("nobody bids: Tobin Ash [Marquess of the Dicathen Union, Red, minimum 3] goes to "
+            "the bottom of the noble deck") in log
+
+
+def test_partner_picks_variant_lets_the_partner_choose_their_noble(game):
+    # "The player who holds the Trade Mandate has the authority to initiate a trade" and
+    # "both players exchange their agreed-upon cards": standard reading, the holder picks
+    # both nobles; variant partner_picks, the partner puts up a noble of that rank
+    s = table(game, variant="partner_picks")
+    nobles(game, s, 0, "lan-wei")
+    nobles(game, s, 1, "rowan", "fenwick")                  # two dukes
+    log = Log()
+    run(game, s, "proc:trade", {"me": 0, "h": 0}, listener=log)
+    assert game.waiting(s) == [1]
+    assert game.prompt(s).startswith("P2: P1 offers Lan Wei")
+    game.apply(s, 1, "Fenwick Oak [Duke of the Deepwoods Republic, Red, minimum 5]", listener=log)
+    bid(game, s, {0: "green", 1: "green"}, log)
+    assert zone(s, "0.nobles.ready") == ["fenwick"] and "lan-wei" in zone(s, "1.nobles.ready")
+    s = table(game)
+    nobles(game, s, 0, "lan-wei")
+    nobles(game, s, 1, "rowan", "fenwick")
+    run(game, s, "proc:trade", {"me": 0, "h": 0})
+    assert game.waiting(s) == [0] and game.prompt(s) == "P1: ask P2 for which noble?"

@@ -4,7 +4,9 @@ replayed through the real rules, with the rulebook's numbers.
 The example turn of section 3.5 is played in order on a reconstructed board (the rulebook
 shows it only in pictures): 19 action points, moves for 2 + 3 = 5, two cards entered for 4,
 four cards turned for 0+1+2+3 = 6, a spy one square in from the rim for 2, the 4s with the
-ace collected for 1+2+3 = 6 (the queen with the ace would give 4), the queen returned.
+ace collected for 1+2+3 = 6 (the queen with the ace would give 4), a card bought, and the
+queen returned when the turn ends (Return is no choice: "the remaining, unmatched cards are
+turned again, so the symbol side faces down").
 """
 from __future__ import annotations
 
@@ -176,22 +178,29 @@ def test_the_rulebook_example_turn(game):
     assert not any(o.startswith("turn") for o in opts)          # no going back
     assert any(o.startswith("spy") for o in opts)              # spying again is allowed
     act(game, s, "collect 4 on d6 e6 d5 (6 points)", log)
+    # the player chooses the cards of the set: a 4 could stay out (the ace and one 4 are
+    # still a set), the ace could not (two 4s alone are not)
+    assert options(game, s) == ["leave out the 4♥ on d6", "leave out the 4♣ on d5",
+                                "collect these cards"]
+    act(game, s, "collect these cards", log)
     assert not any(o.startswith("spy") for o in options(game, s))
     assert s["pl"][P1]["points"] == 6
     assert sorted(s["z"]["matched"]) == ["4c-1", "4h-1", "as-1"]
     assert not any(o.startswith("collect") for o in options(game, s))   # the ace is gone
     assert s["g"]["ap"] == 2                                    # collecting is free
 
-    # Return (3.5.6): the unmatched queen goes face down again, for free
-    act(game, s, "return: turn every face-up card face down", log)
-    assert not face_up(s, "qs-1")
-    assert s["g"]["ap"] == 2
+    assert not any(o.startswith("return") for o in options(game, s))   # no Return option
+    assert face_up(s, "qs-1")
 
     # Invest (3.5.7): the last 2 points buy a card
     hand = len(s["z"]["0.hand"])
     act(game, s, "invest: buy a card (2 AP)", log)
     assert len(s["z"]["0.hand"]) == hand + 1 and s["g"]["ap"] == 0
     assert s["pending"] is None and not s["stack"]              # nothing left: the turn ends
+
+    # Return (3.5.6): the unmatched queen went face down again when the turn ended, for free
+    assert not face_up(s, "qs-1") and s["g"]["ap"] == 0
+    assert "P1's turn ends: 1 unmatched face-up card turned face down again" in log
 
 
 def _destinations(game, s, cell):
@@ -252,11 +261,11 @@ def test_spy_costs_1_to_4_by_distance_from_the_rim(game):
 
 def test_a_revealed_spy_is_face_up_for_all(game):
     s = table(game, board={"d4": ["7h-1"]})
-    log = start_turn(game, s, [5])
+    log = start_turn(game, s, [6])
     act(game, s, "spy d4 (4 AP)", log, then=["reveal it to all"])
     assert face_up(s, "7h-1") and seen_by(s, "7h-1") == [P1]
     assert "P1 reveals the card on d4: 7♥" in log
-    assert s["g"]["ap"] == 1
+    assert s["g"]["ap"] == 2
 
 
 # ------------------------------------------------------------------ 3.5.5 sets
@@ -377,3 +386,73 @@ def test_setup_deals_seven_cards_to_each_player(game):
         assert all(len(s["z"][f"{p}.hand"]) == 7 for p in range(n))
         assert len(s["z"]["draw_pile"]) == 104 - 7 * n
         assert len(game.g.cards) == 104
+
+
+# ------------------------------------------------------------------ 3.5.6 return, automatic
+def test_return_is_automatic_at_the_end_of_the_turn_covered_cards_included(game):
+    # 3.5.6: "The remaining, unmatched cards are turned again, so the symbol side faces
+    # down" - not an option: every face-up card left on the board, covered ones too, free
+    s = table(game, players=3, board={"b2": ["5s-1", "9c-1"], "d4": ["7h-1"]})
+    s["cs"]["face_up"]["5s-1"] = True               # face up, then covered by the 9
+    log = start_turn(game, s, [4])
+    act(game, s, "turn b2 (0 AP)", log)
+    act(game, s, "turn d4 (1 AP)", log)
+    assert not any(o.startswith("return") for o in options(game, s))
+    assert s["g"]["ap"] == 3
+    act(game, s, "end the turn", log)
+    assert not any(face_up(s, c) for c in ("5s-1", "9c-1", "7h-1"))
+    assert "P1's turn ends: 3 unmatched face-up cards turned face down again" in log
+    # every seat saw them face up and remembers them (perfect memory, see the view test)
+    assert all(seen_by(s, c) == [0, 1, 2] for c in ("5s-1", "9c-1", "7h-1"))
+
+
+def test_a_lost_turn_also_ends_with_the_board_face_down(game):
+    s = table(game, board={"c3": ["qs-1"]})
+    s["cs"]["face_up"]["qs-1"] = True
+    start_turn(game, s, [5, 1])                     # lower roll: the turn is lost
+    assert not face_up(s, "qs-1") and s["pending"] is None
+
+
+def test_the_seat_that_enters_a_card_knows_it(game):
+    # 3.5.2: "Put one or more cards from hand onto the board" (face down: the digest's
+    # reading); the player who put it there knows it - a digital game remembers for them
+    s = table(game, players=3, hands={P1: ["kd-1"]})
+    start_turn(game, s, [2])
+    act(game, s, "enter on a4 (2 AP)")                      # the only card in hand
+    assert not face_up(s, "kd-1") and seen_by(s, "kd-1") == [P1]
+
+
+# ------------------------------------------------------------------ 3.5.5 sets are chosen
+def test_a_joker_kept_out_of_one_set_makes_another(game):
+    # 3.5.5: "The queen could also have been matched with the ace" - when the visible cards
+    # admit several sets the player chooses which cards form each; a joker is used in one
+    # set only. Three 5s and an ace that also touches a 9: the 5s alone are a set, so the
+    # ace can be left out of it and then make a set with the 9.
+    s = table(game, board={"b2": ["5s-1"], "c2": ["5h-1"], "d2": ["5d-1"], "c3": ["ad-1"],
+                           "d4": ["9s-1"]})
+    _up(s)
+    log = start_turn(game, s, [1])
+    assert "collect 9 on d4 c3 (5 points)" in options(game, s)
+    act(game, s, "collect 5 on c3 b2 c2 d2 (7 points)", log)
+    # any one card may be left out: what is left is still a connected set
+    assert options(game, s) == ["leave out the A♦ on c3", "leave out the 5♠ on b2",
+                                "leave out the 5♥ on c2", "leave out the 5♦ on d2",
+                                "collect these cards"]
+    act(game, s, "leave out the A♦ on c3", log)             # three 5s: nothing to leave out
+    assert "P1 collects 5♠ 5♥ 5♦ on b2 c2 d2: 6 points" in log
+    act(game, s, "collect 9 on d4 c3 (5 points)", log)
+    assert s["pl"][P1]["points"] == 6 + 5                   # instead of 7 for all in one
+    assert top(s, "c3") is None and top(s, "d4") is None
+
+
+def test_a_chosen_set_stays_connected(game):
+    # 3.5.5: "Cards in a set must lie next to each other horizontally, vertically or
+    # diagonally": a card may be left out only if the rest still touch each other
+    s = table(game, board={"b2": ["5s-1"], "c2": ["5h-1"], "d2": ["5d-1"], "e2": ["5c-1"]})
+    _up(s)
+    log = start_turn(game, s, [1])
+    act(game, s, "collect 5 on b2 c2 d2 e2 (8 points)", log)
+    assert options(game, s) == ["leave out the 5♠ on b2", "leave out the 5♣ on e2",
+                                "collect these cards"]
+    act(game, s, "leave out the 5♠ on b2", log)
+    assert "P1 collects 5♥ 5♦ 5♣ on c2 d2 e2: 6 points" in log

@@ -36,7 +36,10 @@ def may_see(s, card, seat) -> bool:
 
 
 def public_labels(game, s) -> set:
-    return {game.g.card_labels[c] for c in s["loc"] if may_see(s, c, None)}
+    """Labels every seat may see (face up, matched, or known to all: a card that was face up
+    is remembered by every seat after Return)."""
+    return {game.g.card_labels[c] for c in s["loc"]
+            if may_see(s, c, None) or all(may_see(s, c, p) for p in range(s["n"]))}
 
 
 def check_seat(game, s, seat, step):
@@ -115,14 +118,21 @@ def test_a_spied_card_is_known_to_the_spy_only(game):
     assert nobody == theirs
 
 
-def test_the_status_line_shows_the_budget_and_the_action_kind(game):
+def test_the_status_line_shows_the_budget_the_goal_and_the_scores(game):
+    # "The game ends when a player reaches the Metscri points for the number of players"
+    # (4): at the table each player's goal and score and the action points left are shown
+    # in words, not as raw counters
     from test_metscri_scenarios import act, start_turn, table
-    s = table(game, board={"d4": ["7h-1"]})
+    s = table(game, players=3, board={"d4": ["7h-1"]})
+    s["pl"][1]["points"] = 12
     start_turn(game, s, [6])
-    assert "6 action points - action: none yet" in views.view(game, s, 1)["status"]
+    v = views.view(game, s, 1)
+    assert "6 action points left - action: none yet" in v["status"]
+    assert v["status"].endswith("first to 48 points wins: P1 0, P2 12, P3 0")
+    assert v["counters"] == {}                           # ap, kind, turned: only in words
     act(game, s, "turn d4 (0 AP)")
     status = views.view(game, s, 1)["status"]
-    assert "P1's turn - 6 action points - action: turn - next turn-up costs 1" in status
+    assert "P1's turn - 6 action points left - action: turn - next turn-up costs 1" in status
 
 
 def test_the_terminal_draws_the_board_as_the_seat_sees_it(game):
@@ -150,3 +160,32 @@ def test_the_terminal_draws_the_board_as_the_seat_sees_it(game):
     assert "action points" in mine and "action: spy" in mine          # the status line
     rims = screen(0, rim=True)
     assert "3" in rims and "7♥" not in rims
+
+
+def test_memory_is_perfect_a_card_once_face_up_stays_known_on_the_board(game):
+    # 3.5.6: the unmatched cards "are turned again, so the symbol side faces down"; at a
+    # table the players remember them, so a digital game shows them: a card that was face
+    # up stays identified for every seat while it is turned down, moved or covered, and is
+    # unknown again once it leaves the board. The seat that entered a card knows it.
+    from test_metscri_scenarios import act, start_turn, table
+    s = table(game, players=3, board={"d4": ["7h-1"], "b2": ["9c-1"]}, hands={0: ["qs-1"]})
+
+    def shown(seat, cell, level=-1):
+        return views.view(game, s, seat)["boards"]["board"]["cells"][cell]["cards"][level]["card"]
+    start_turn(game, s, [6])
+    act(game, s, "enter on b1 (2 AP)")
+    assert [shown(p, "b1") for p in (0, 1, 2, None)] == ["Q♠", None, None, None]
+    act(game, s, "turn d4 (0 AP)")
+    act(game, s, "end the turn")
+    assert not s["cs"]["face_up"].get("7h-1")
+    assert [shown(p, "d4") for p in (0, 1, 2)] == ["7♥"] * 3     # face down, remembered
+    assert shown(None, "d4") is None                            # a spectator saw nothing
+    assert shown(1, "b2") is None                               # never seen: unknown
+    # moved, then covered: still known to all
+    start_turn(game, s, [6], seat=1)
+    act(game, s, "move from d4", then=["d3"])
+    act(game, s, "move from b2", then=["b3"])
+    act(game, s, "move from b3", then=["c3"])
+    act(game, s, "move from c3", then=["d3"])           # the 9 now covers the 7
+    assert [shown(p, "d3", 0) for p in (0, 1, 2)] == ["7♥"] * 3
+    assert shown(1, "d3", 1) is None

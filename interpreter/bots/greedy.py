@@ -28,6 +28,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
         self.samples = game.g.bot_samples
+        self.before = None    # the evaluation before the option (see sample)
 
     def choose(self, game, state, seat: int) -> int:
         n = game.option_count(state, seat)
@@ -38,6 +39,7 @@ class GreedyBot:
         # one imagined world for every option (common random numbers: options are compared
         # on the same unseen cards, and the copy is made once)
         world = self.determinize(game, state, seat)
+        self.before = self.evaluate(game, world, seat) if self.fn is not None else None
         values = [self.value(game, state, seat, i, world) for i in range(n)]
         best = max(values)
         # ties by the bot's own generator, so equal options are not always the first
@@ -99,7 +101,7 @@ class GreedyBot:
                             for _ in range(self.samples - 1)]
         return sum(max(-SURE, min(SURE, v)) for v in values) / len(values)
 
-    def sample(self, game, s: dict, seat: int, index: int) -> tuple:
+    def sample(self, game, s: dict, seat: int, index: int, depth: int = 0) -> tuple:
         """(value of the option in the determinized copy s, which it changes, and whether
         it consulted the generator)."""
         seeded = s["rng"]
@@ -113,6 +115,18 @@ class GreedyBot:
                 return -math.inf, chance
         if self.fn is None:
             return 0.0, chance
+        here = self.evaluate(game, s, seat)
+        # hook(metscri): an option that only opens a follow-up choice of the same seat
+        # (move from a square, then the square to move to) is worth its best follow-up
+        if not chance and game.waiting(s) == [seat] and here == self.before:
+            n = game.option_count(s, seat)
+            if n > 1:
+                follow = [self.sample(game, game.clone(s), seat, i, depth + 1)[0]
+                          for i in range(n)] if depth < 1 else []
+                return max(follow, default=here), chance
+        return here, chance
+
+    def evaluate(self, game, s, seat):
         vm = VM(game.g, s)
         vm.l = {"me": seat}   # an evaluation may speak of `me` as well as `it`
-        return self.fn(vm, seat), chance
+        return self.fn(vm, seat)

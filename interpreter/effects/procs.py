@@ -34,6 +34,8 @@ class Procs:
             other = f"({other} if {cond} else None)"
         if st.each is not None:
             seats, _ = self.src(st.each)
+            each_opts = self.labelled(st, et) if st.labelled is not None else \
+                f"_choice(_vals, {et!r}, _other)"
             self.bind(var, T.LIST)
             nxt = self.stop_here()
             for src in (f"_seats = list({seats})", "_opts = {}", "_me = l.get('me')",
@@ -44,7 +46,7 @@ class Procs:
                         "    if not _vals and _other is None:",
                         f"        raise _GameError('line {line}: ' + vm.label(_seat, 'player') + "
                         f"' has no option to choose {var} from')",
-                        f"    _opts[_seat] = _choice(_vals, {et!r}, _other)",
+                        f"    _opts[_seat] = {each_opts}",
                         "l['me'] = _me",
                         f"fr['pc'] = {nxt}",
                         f"vm.ask(_seats, _opts, {var!r}, {prompt}, each=True)",
