@@ -78,9 +78,10 @@ def test_a_new_game_records_its_generator_version_and_an_old_one_does_not():
         game.check_state(bad)
 
 
-# Metras's rules changed since (issue 11: no bid above one's IP is offered in the standard
-# game), and this save's game has such a bid
-RULES_CHANGED = {"format1_metras_seed11"}
+# Rules changed since these were saved (issue 11): Metras offers no bid above one's IP in the
+# standard game, and this save's game has such a bid; Etheria's bids are labelled with their
+# points now, and saves name decisions by label
+RULES_CHANGED = {"format1_metras_seed11", "format1_etheria_seed12"}
 
 
 @pytest.mark.parametrize("save", sorted(SAVES.glob("format1_*.json")), ids=lambda p: p.stem)

@@ -308,6 +308,11 @@ class Compiler(Names, Calls, Zones):
             memo[name] = body is None or any(stops(st, self.g, self.proc_stops) for st in body)
         return memo[name]
 
+    def in_frames(self, name) -> bool:
+        """Whether calling the procedure pushes a frame: it may stop, or (broken) it cannot
+        be compiled as a Python function."""
+        return self.proc_stops(name) or self.native_proc_ref(name) is None
+
     def native_proc_ref(self, name):
         """A procedure that never stops, compiled once into P_name(vm, locals) -> its return
         value: called like a function, with no frame pushed. None when it may stop (or does

@@ -97,7 +97,7 @@ class ScriptCompiler(Procs):
 
     def stops(self, st) -> bool:
         """Whether the script may stop inside this statement (a decision or a pushed frame)."""
-        return stops(st, self.g, self.c.proc_stops)
+        return stops(st, self.g, self.c.in_frames)
 
     def stmt(self, st):
         meth = getattr(self, "_s_" + type(st).__name__)
