@@ -119,6 +119,9 @@ def usage(builder, g) -> set:
         for _, value in matches(builder.data, pattern):
             if isinstance(value, str):
                 names.add(value)
+    count = (builder.data.get("rounds") or {}).get("count")
+    if isinstance(count, str):      # `count: prize_count` reads a constant
+        _template("{" + count + "}", names, strings)
     for attrs in g.cards.values():
         names.add(attrs["type"])
     for zone in g.card_start.values():
