@@ -73,3 +73,11 @@ def test_a_wrong_decision_order_is_noticed():
         yaml_game.apply(a, seat, 0)
         hand_game.apply(b, seat, 1)
     assert hand_game.options(b, 0) != yaml_game.options(a, 0)
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCE_GAMES))
+def test_reference_games_validate_without_findings(name):
+    """Goofspiel counts its rounds with a constant (`count: prize_count`): that is a use."""
+    from interpreter.loader import check_game
+    path, _ = REFERENCE_GAMES[name]
+    assert [f.format() for f in check_game(str(path))] == []
