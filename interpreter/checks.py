@@ -4,6 +4,7 @@
 - DEFINITIONS: named things a game defines; one that nothing uses is an ORPHAN warning.
 - start_count on a game zone: the card lists must start that many cards there (COUNT).
 - Card attributes (YAML) and CSV columns that nothing reads (ORPHAN warning, CSV-COLUMN error).
+- Card attributes across the cards of a type: odd kinds, missing values (attr_checks.py).
 
 A new YAML section is covered by adding rows to REFERENCES (its fields that name other
 things) and DEFINITIONS (the names it defines), and, when its own names are used in a
@@ -15,6 +16,7 @@ import dataclasses
 import re
 from string import Formatter
 
+from . import attr_checks
 from .effects import ast as A
 from .errors import Finding, did_you_mean
 
@@ -249,6 +251,7 @@ def all_findings(builder, g, errors_so_far: bool) -> list:
     out = reference_findings(builder, g) + phase_findings(builder, g)
     errors_so_far = errors_so_far or any(f.severity == "error" for f in out)
     out += attribute_findings(builder, g, used, warn=not errors_so_far)
+    out += attr_checks.all_findings(builder, g, used)
     if not errors_so_far:
         out += count_findings(builder, g) + orphan_findings(builder, g, used)
     return out
