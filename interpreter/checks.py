@@ -244,11 +244,26 @@ def phase_findings(builder, g) -> list:
     return out
 
 
+def player_count_findings(builder) -> list:
+    """players.min above players.max: no game could ever start."""
+    players = (builder.data.get("game") or {}).get("players")
+    if not isinstance(players, dict):
+        return []
+    lo, hi = players.get("min"), players.get("max")
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (lo, hi)) or lo <= hi:
+        return []
+    line, col = builder.at(builder.doc, ["game", "players", "max"], key=False)
+    return [Finding(builder.doc.path, line, col, "SCHEMA-VALUE",
+                    f"players.max ({hi}) is below players.min ({lo}): no game could start",
+                    "max is the most players, min the fewest")]
+
+
 def all_findings(builder, g, errors_so_far: bool) -> list:
     """The table-driven checks. Warnings about unused things, and deck counts, wait until the
     game has no other error: a misspelt name makes what it meant look unused or missing."""
     used = usage(builder, g)
-    out = reference_findings(builder, g) + phase_findings(builder, g)
+    out = reference_findings(builder, g) + phase_findings(builder, g) + \
+        player_count_findings(builder)
     errors_so_far = errors_so_far or any(f.severity == "error" for f in out)
     out += attribute_findings(builder, g, used, warn=not errors_so_far)
     out += attr_checks.all_findings(builder, g, used)
