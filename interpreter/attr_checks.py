@@ -23,7 +23,8 @@ import re
 from .effects import ast as A
 from .errors import Finding
 
-# Card fields that are not attributes read by effects (as in checks.CARD_FIELDS).
+# Card fields that are not attributes read by effects (`text`: the card's printed rules text,
+# for people; `effect`: the card's own script). checks.py uses the same table.
 CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect"}
 KINDS = {bool: "true or false", int: "a whole number", float: "a number with a fraction",
          str: "a text", list: "a list", dict: "a mapping", type(None): "nothing (null)"}

@@ -42,9 +42,7 @@ DEFINITIONS = [
     (("roles",), "role"),
 ]
 
-# Card fields that are not attributes read by effects (`text`: the card's printed rules text,
-# for people; `effect`: the card's own script).
-CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect"}
+CARD_FIELDS = attr_checks.CARD_FIELDS   # card fields that are not attributes effects read
 
 
 def matches(data, pattern, prefix=()):
