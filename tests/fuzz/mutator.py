@@ -79,6 +79,9 @@ def edit(text: str, op: str, line: int, pick: int) -> tuple:
     return "\n".join(lines), i + 1
 
 
+WRAPPED = "a rule failed:"     # how the engine words a Python error raised by a rule
+
+
 class Hang(BaseException):
     """Raised by the time limit; a BaseException so that no `except Exception` swallows it."""
 
@@ -138,9 +141,11 @@ def unlocated(findings: list, files: list) -> list:
     return bad
 
 
-def play(game: Game, games: int, budget: int, stops=None) -> list:
+def play(game: Game, games: int, budget: int, stops=None, strict: bool = False) -> list:
     """A few short random games; problems found (a Python error, a seat without options).
-    `stops` (a Counter), when given, counts the engine errors the games stopped with."""
+    `stops` (a Counter), when given, counts the engine errors the games stopped with;
+    `strict` also counts as a problem a Python error the engine wrapped as a rules error
+    ("a rule failed: TypeError ..."): a crash that reached play with no location."""
     g = game.g
     out = []
     for players in sorted({g.players_min, min(g.players_max, g.players_min + 2)}):
@@ -172,6 +177,8 @@ def play(game: Game, games: int, budget: int, stops=None) -> list:
             except RulebookError as e:     # a rules error the engine reports: allowed here
                 if stops is not None:
                     stops[_kind(str(e))] += 1
+                if strict and str(e).startswith(WRAPPED):
+                    out.append(f"{players} players, seed {seed}: {e}")
                 break
             except Exception:      # noqa: BLE001 - the very thing this fuzzer looks for
                 out.append(f"{players} players, seed {seed}: " + traceback.format_exc())
@@ -184,7 +191,7 @@ def _kind(message: str) -> str:
 
 
 def run_case(root: Path, files: list, index: int, games: int = 2, budget: int = 150,
-             seconds: float = 30.0, stops=None) -> list:
+             seconds: float = 30.0, stops=None, strict: bool = False) -> list:
     """Run one mutated copy of the game at root (a scratch copy: it is edited, then
     restored). Returns its problems as texts (empty: all is well)."""
     path, op, line, pick = plan(root.name, files, index)
@@ -203,7 +210,7 @@ def run_case(root: Path, files: list, index: int, games: int = 2, budget: int = 
                 gamedef, findings = None, [Finding(str(path), 1, 1, "FILE", str(e))]
             problems = [f"unlocated finding: {x}" for x in unlocated(findings, files)]
             if gamedef is not None:
-                problems += play(Game(gamedef), games, budget, stops)
+                problems += play(Game(gamedef), games, budget, stops, strict)
     except Hang as e:
         problems = [str(e)]
     except Exception:          # noqa: BLE001 - validate itself crashed

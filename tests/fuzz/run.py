@@ -1,7 +1,8 @@
 """The long mutation-fuzzing run: 10,000 mutated games (by default) through validate and short
 random play, with a report of every problem and of the run-time errors the games stopped with.
 
-    python tests/fuzz/run.py [--cases 10000] [--game NAME ...] [--first N] [--show GAME:INDEX]
+    python tests/fuzz/run.py [--cases 10000] [--game NAME ...] [--first N] [--strict]
+                             [--show GAME:INDEX]
 
 The cases are split evenly over the games (gamedefs/, tests/games/, benchmarks/games/);
 case i of a game is the same in every run, so a problem is reproduced with
@@ -25,7 +26,7 @@ from fuzz import mutator  # noqa: E402
 
 
 def fuzz(total: int, names: list, first: int = 0, games: int = 2, budget: int = 150,
-         seconds: float = 30.0, out=print) -> tuple:
+         seconds: float = 30.0, out=print, strict: bool = False) -> tuple:
     """Run `total` cases over the chosen games; (problems, run-time error kinds counted)."""
     roots = [d for d in mutator.game_dirs() if not names or d.name in names]
     per_game = max(1, total // max(1, len(roots)))
@@ -39,7 +40,7 @@ def fuzz(total: int, names: list, first: int = 0, games: int = 2, budget: int = 
             files = mutator.game_files(copy)
             for i in range(first, first + per_game):
                 problems += mutator.run_case(copy, files, i, games, budget, seconds,
-                                             stops=stops)
+                                             stops=stops, strict=strict)
                 done = i - first + 1
                 if done % 500 == 0:
                     out(f"  {root.name}: {done}/{per_game} cases, {len(problems)} problems, "
@@ -65,11 +66,13 @@ def main() -> None:
     ap.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     ap.add_argument("--first", type=int, default=0, help="the first case index")
     ap.add_argument("--show", help="print the edit of one case, GAME:INDEX, and stop")
+    ap.add_argument("--strict", action="store_true",
+                    help="a Python error that play reports as 'a rule failed' is a problem too")
     args = ap.parse_args()
     if args.show:
         show(args.show)
         return
-    problems, stops = fuzz(args.cases, args.game, args.first)
+    problems, stops = fuzz(args.cases, args.game, args.first, strict=args.strict)
     print(f"\nrun-time errors the short games stopped with (allowed; the most frequent):")
     for text, n in stops.most_common(15):
         print(f"  {n:>5}  {text}")
