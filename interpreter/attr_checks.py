@@ -316,10 +316,13 @@ def read_findings(builder, g, skip: set) -> list:
             jobs.append((doc, keypath, text, frozenset([cid]), g.cards[cid]["type"], 1))
     known = {k for a in g.cards.values() for k in a}   # others: REF-UNDEF from the compiler
     jobs = [j for j in jobs if _may_miss(g, j[2], j[3], known)]
+    trees = {(d.path, tuple(k)): t for d, k, t, _ in getattr(builder, "scripts", [])}
     out = []
     for doc, keypath, text, cands, ctype, script in jobs:
+        tree = trees.get((doc.path, tuple(keypath))) if script else None
         try:
-            tree = parse_script(str(text)) if script else parse_expression(str(text))
+            if tree is None:      # parsed by the builder already, but for expressions
+                tree = parse_script(str(text)) if script else parse_expression(str(text))
         except (EffectSyntaxError, RecursionError):
             continue              # reported by the compiler
         if _binds_card(tree):

@@ -59,6 +59,7 @@ class Builder:
         try:
             stmts = parse_script(text)
             self.parsed.append(stmts)
+            self.__dict__.setdefault("scripts", []).append((doc, keypath, stmts, set(local_types)))  # hook(refbench): each script's tree with its place, for checks.py
             ops = ScriptCompiler(comp, local_types).compile(stmts)
         except (EffectSyntaxError, CompileError) as e:
             self.report(doc, keypath, e)

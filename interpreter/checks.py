@@ -5,6 +5,7 @@
 - start_count on a game zone: the card lists must start that many cards there (COUNT).
 - Card attributes (YAML) and CSV columns that nothing reads (ORPHAN warning, CSV-COLUMN error).
 - Card attributes across the cards of a type: odd kinds, missing values (attr_checks.py).
+- Locals read where they may have no value yet (unset_checks.py, a warning).
 
 A new YAML section is covered by adding rows to REFERENCES (its fields that name other
 things) and DEFINITIONS (the names it defines), and, when its own names are used in a
@@ -16,7 +17,7 @@ import dataclasses
 import re
 from string import Formatter
 
-from . import attr_checks
+from . import attr_checks, unset_checks
 from .effects import ast as A
 from .errors import Finding, did_you_mean
 
@@ -267,4 +268,5 @@ def all_findings(builder, g, errors_so_far: bool) -> list:
     out += attr_checks.all_findings(builder, g, used)
     if not errors_so_far:
         out += count_findings(builder, g) + orphan_findings(builder, g, used)
+        out += unset_checks.findings(builder, g)
     return out
