@@ -25,6 +25,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         self.data = data
         self.findings: list = []
         self.parsed: list = []       # every script's and expression's syntax tree, for usage checks
+        self.scripts: list = []      # (doc, keypath, statements, given names) per script
         self.skipped_attrs: set = set()   # attributes of cards not loaded (another error)
         self.schema_errors = False
 

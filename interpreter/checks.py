@@ -4,6 +4,8 @@
 - DEFINITIONS: named things a game defines; one that nothing uses is an ORPHAN warning.
 - start_count on a game zone: the card lists must start that many cards there (COUNT).
 - Card attributes (YAML) and CSV columns that nothing reads (ORPHAN warning, CSV-COLUMN error).
+- Card attributes across the cards of a type: odd kinds, missing values (attr_checks.py).
+- Locals read where they may have no value yet (unset_checks.py, a warning).
 
 A new YAML section is covered by adding rows to REFERENCES (its fields that name other
 things) and DEFINITIONS (the names it defines), and, when its own names are used in a
@@ -15,6 +17,7 @@ import dataclasses
 import re
 from string import Formatter
 
+from . import attr_checks, unset_checks
 from .effects import ast as A
 from .errors import Finding, did_you_mean
 
@@ -41,9 +44,7 @@ DEFINITIONS = [
     (("roles",), "role"),
 ]
 
-# Card fields that are not attributes read by effects (`text`: the card's printed rules text,
-# for people; `effect`: the card's own script).
-CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect"}
+CARD_FIELDS = attr_checks.CARD_FIELDS   # card fields that are not attributes effects read
 
 
 def matches(data, pattern, prefix=()):
@@ -128,6 +129,9 @@ def usage(builder, g) -> set:
         for _, value in matches(builder.data, pattern):
             if isinstance(value, str):
                 names.add(value)
+    count = (builder.data.get("rounds") or {}).get("count")
+    if isinstance(count, str):      # `count: prize_count` reads a constant
+        _template("{" + count + "}", names, strings)
     for attrs in g.cards.values():
         names.add(attrs["type"])
     for zone in g.card_start.values():
@@ -248,13 +252,30 @@ def phase_findings(builder, g) -> list:
     return out
 
 
+def player_count_findings(builder) -> list:
+    """players.min above players.max: no game could ever start."""
+    players = (builder.data.get("game") or {}).get("players")
+    if not isinstance(players, dict):
+        return []
+    lo, hi = players.get("min"), players.get("max")
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (lo, hi)) or lo <= hi:
+        return []
+    line, col = builder.at(builder.doc, ["game", "players", "max"], key=False)
+    return [Finding(builder.doc.path, line, col, "SCHEMA-VALUE",
+                    f"players.max ({hi}) is below players.min ({lo}): no game could start",
+                    "max is the most players, min the fewest")]
+
+
 def all_findings(builder, g, errors_so_far: bool) -> list:
     """The table-driven checks. Warnings about unused things, and deck counts, wait until the
     game has no other error: a misspelt name makes what it meant look unused or missing."""
     used = usage(builder, g)
-    out = reference_findings(builder, g) + phase_findings(builder, g)
+    out = reference_findings(builder, g) + phase_findings(builder, g) + \
+        player_count_findings(builder)
     errors_so_far = errors_so_far or any(f.severity == "error" for f in out)
     out += attribute_findings(builder, g, used, warn=not errors_so_far)
+    out += attr_checks.all_findings(builder, g, used)
     if not errors_so_far:
         out += count_findings(builder, g) + orphan_findings(builder, g, used)
+        out += unset_checks.findings(builder, g)
     return out

@@ -23,6 +23,8 @@ class GameCompiler:
         try:
             stmts = parse_script(text)
             self.parsed.append(stmts)
+            # each script's tree with its place and given names, for the checks (UNSET, ATTR)
+            self.scripts.append((doc, keypath, stmts, set(local_types)))
             ops = ScriptCompiler(comp, local_types, phase).compile(stmts)
         except (EffectSyntaxError, CompileError) as e:
             self.report(doc, keypath, e)

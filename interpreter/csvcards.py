@@ -25,6 +25,7 @@ class CsvDoc(YamlDoc):
     def __init__(self, path: str, text: str, root, header: list):
         super().__init__(path, text, root)
         self.header = header          # [(column name, line, col)], 1-based
+        self.blanks: dict = {}        # (row index, column name) -> (line, col) of an empty cell
 
     def describe(self, path) -> str:
         if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
@@ -118,6 +119,7 @@ def read_csv(path: Path, display: str, findings: list) -> CsvDoc | None:
                                     f"{seen[name]})"))
         else:
             seen[name] = col
+    blanks = {}
     for row in rows[1:]:
         card = CommentedMap()
         line0, col0 = row[0][2] - 1, row[0][3] - 1
@@ -128,10 +130,14 @@ def read_csv(path: Path, display: str, findings: list) -> CsvDoc | None:
                                     f"this row has {len(row)} cells but the header names "
                                     f"{len(header)} columns"))
         for (name, _, _), (value, quoted, line, col) in zip(header, row):
+            if name and not value.strip() and not quoted:
+                blanks[(len(cards), name)] = (line, col)   # no attribute: where it would be
             if not name or name in card or (not value.strip() and not quoted):
                 continue
             card[name] = typed(value, quoted)
             card._yaml_set_kv_line_col(name, [line - 1, col - 1, line - 1, col - 1])
         cards.append(card)
         cards._yaml_set_idx_line_col(len(cards) - 1, [line0, col0])
-    return CsvDoc(display, text, root, header)
+    doc = CsvDoc(display, text, root, header)
+    doc.blanks = blanks
+    return doc

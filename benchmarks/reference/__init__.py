@@ -1,0 +1,29 @@
+"""The reference games of benchmarks/games/, written by hand in Python against the driver API
+of interpreter/game.py's Game (new_state, waiting, option_count, options, apply, is_over,
+result), with the same options in the same order and the same calls to the seeded generator
+(interpreter/rng.py), so the same seed and the same decision indices give the same game as
+the YAML version. benchmarks/reference.py times both; tests/test_reference_games.py proves
+they agree."""
+from __future__ import annotations
+
+
+def ranked_result(scores: list) -> dict:
+    """The engine's result for a game ranked by score alone (end.score, no ranking)."""
+    n = len(scores)
+    order = sorted(range(n), key=lambda p: scores[p], reverse=True)
+    best = scores[order[0]]
+    winners = [p for p in order if scores[p] == best]
+    return {"winners": winners, "scores": list(scores), "ranking": order,
+            "draw": len(winners) != 1}
+
+
+def _games() -> dict:
+    from pathlib import Path
+
+    from .goofspiel import Goofspiel
+    from .pig import Pig
+    here = Path(__file__).resolve().parent.parent / "games"
+    return {"goofspiel": (here / "goofspiel", Goofspiel), "pig": (here / "pig", Pig)}
+
+
+REFERENCE_GAMES = _games()   # name -> (the YAML game's folder, the hand-written class)
