@@ -36,7 +36,7 @@ class Procs:
             seats, _ = self.src(st.each)
             each_opts = self.labelled(st, et) if st.labelled is not None else \
                 f"_choice(_vals, {et!r}, _other)"
-            self.bind(var, T.LIST)
+            self.bind(var, T.list_of(et))     # per seat: its answer (none if not asked)
             nxt = self.stop_here()
             for src in (f"_seats = list({seats})", "_opts = {}", "_me = l.get('me')",
                         "for _seat in _seats:",
