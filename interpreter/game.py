@@ -74,6 +74,8 @@ class Game:
         p = s["pending"]
         if p is None:
             return []
+        if not p["ans"]:                  # nobody has answered yet (always, for one seat)
+            return p["seats"][:]
         return [seat for seat in p["seats"] if str(seat) not in p["ans"]]
 
     def prompt(self, s: dict) -> str:
@@ -90,9 +92,8 @@ class Game:
     def option_count(self, s: dict, seat: int) -> int:
         """How many options a seat has (cheaper than their labels: bots use it)."""
         p = s["pending"]
-        if p is None or str(seat) not in p["opts"]:
-            return 0
-        return O.count(p["opts"][str(seat)])
+        spec = p["opts"].get(str(seat)) if p is not None else None
+        return 0 if spec is None else O.count(spec)
 
     def apply(self, s: dict, seat: int, choice, listener=None) -> None:
         """Apply one seat's decision, by label or index; raises IllegalMove with the reason."""

@@ -20,19 +20,16 @@ def result_fn(g):
     return result
 
 
-def zone_spec_fn(g):
-    cache = {}
+class Lookup(dict):
+    """key -> value computed once by `make` on first use, then read at dict speed."""
 
-    def spec(key):
-        s = cache.get(key)
-        if s is None:
-            if key[0].isdigit():
-                s = g.player_zones[key.split(".")[1]]
-            else:
-                s = g.game_zones[key.split(".")[0]]
-            cache[key] = s
-        return s
-    return spec
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
 
 
 def _base(key):
@@ -41,19 +38,22 @@ def _base(key):
     return parts[1] if parts[0].isdigit() else parts[0]
 
 
+def zone_spec_fn(g):
+    """zone key -> its ZoneSpec (called as a function: the lookup's __getitem__)."""
+    def make(key):
+        return g.player_zones[_base(key)] if key[0].isdigit() else g.game_zones[_base(key)]
+    return Lookup(make).__getitem__
+
+
 def resets_fn(g):
-    """zone key -> the card state names a card loses on entering it (cached)."""
-    cache = {}
+    """zone key -> the card state names a card loses on entering it."""
     kept = {name: set(spec.kept_in) for name, spec in g.card_state.items()
             if spec.kept_in is not None}
 
-    def resets(key):
-        r = cache.get(key)
-        if r is None:
-            base = _base(key)
-            r = cache[key] = tuple(n for n, zones in kept.items() if base not in zones)
-        return r
-    return resets
+    def make(key):
+        base = _base(key)
+        return tuple(n for n, zones in kept.items() if base not in zones)
+    return Lookup(make).__getitem__
 
 
 def stack_limit_fn(g):

@@ -191,20 +191,34 @@ class VM:
             self.discard(c)
 
     def move(self, card: str, dest: str) -> None:
+        """Put a card on top of a zone (the one implementation of moving a card)."""
         s = self.s
-        z = s["z"]
-        if dest not in z:
+        z, loc = s["z"], s["loc"]
+        pile = z.get(dest)
+        if pile is None:
             raise GameError(f"no zone {dest!r}")
+        src = loc.get(card)
+        if src is None:
+            raise GameError(f"{card!r} is not a card")
         limit = self.g.stack_limit(dest)
-        if limit is not None and len(z[dest]) >= limit and s["loc"][card] != dest:
+        if limit is not None and len(pile) >= limit and src != dest:
             raise GameError(f"{dest} already holds {limit} cards, its limit")
-        src = s["loc"][card]
         z[src].remove(card)
-        z[dest].append(card)
-        s["loc"][card] = dest
+        pile.append(card)
+        loc[card] = dest
         resets = self.g.card_state_resets(dest)
         if resets:
             self.reset_card_state(card, resets)
+
+    def discard(self, card: str) -> None:
+        """A card to its type's discard zone."""
+        cards = self.g.cards
+        if card not in cards:
+            raise GameError(f"{card!r} is not a card")
+        dest = self.g.discard_zone.get(cards[card]["type"])
+        if dest is None:
+            raise GameError(f"cards of type {cards[card]['type']!r} have no discard zone")
+        self.move(card, dest)
 
     def set_card_state(self, card: str, name: str, value) -> None:
         """A card's state value; the start value is stored as no entry (the state stays small)."""
@@ -254,12 +268,6 @@ class VM:
 
     def shuffle(self, key: str) -> None:
         rng.shuffle(self.s, self.s["z"][key])
-
-    def discard(self, card: str) -> None:
-        dest = self.g.discard_zone.get(self.g.cards[card]["type"])
-        if dest is None:
-            raise GameError(f"cards of type {self.g.cards[card]['type']!r} have no discard zone")
-        self.move(card, dest)
 
     def end_game(self) -> None:
         s = self.s
