@@ -2,7 +2,6 @@
 labels of collections, each on a tiny game written here."""
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
