@@ -753,17 +753,21 @@ def test_suppliant_third_token_from_turn_2(game, players):
     assert [s["pl"][p]["tokens"] for p in range(players)] == [0] * players
 
 
-def test_purchase_order_is_resolution_order(game):
-    s = board(game, turn=2)
+def resolve_three_courts(s, game):
+    """P1 bought #8 (x2) then #3 (x1), P2 #10; P1 (Fame 9) is the Suppliant: the plays logged."""
     place_all(s, game, ["ally25", "familyB-1"], "0.slots.fame")          # Fame 9
     place_all(s, game, ["A08", "A03"], "0.purchased")                     # x2 then x1
     place(s, game, "A10", "1.purchased")
     s["roles"] = {"favorite": 1, "suppliant": 0}
     log = run(game, s, "phase:resolution", {"me": None})
     advance(game, s, finished, lambda st, seat, opts: 0, log=log)       # always "play"
-    assert [line for line in log if "plays" in line] == [
-        "P1 plays #8 Court x2", "P2 plays #10 Court x1", "P1 plays #3 Court x1"]
     assert ip(s, 0) == 10 + 18 + 9
+    return [line for line in log if "plays" in line]
+
+
+def test_purchase_order_is_resolution_order(game):
+    assert resolve_three_courts(board(game, turn=2), game) == [
+        "P1 plays #8 Court x2", "P2 plays #10 Court x1", "P1 plays #3 Court x1"]
 
 
 # --------------------------------------------------------------------- collection
@@ -998,15 +1002,8 @@ def test_resolution_one_card_each_in_turn_is_the_standard_reading(game):
     each, in turn (test_purchase_order_is_resolution_order); the variant
     --option resolution_by_player=true: each player resolves all their cards in one go."""
     s = variant_board(game, turn=2, resolution_by_player=True)
-    place_all(s, game, ["ally25", "familyB-1"], "0.slots.fame")          # Fame 9
-    place_all(s, game, ["A08", "A03"], "0.purchased")                     # x2 then x1
-    place(s, game, "A10", "1.purchased")
-    s["roles"] = {"favorite": 1, "suppliant": 0}
-    log = run(game, s, "phase:resolution", {"me": None})
-    advance(game, s, finished, lambda st, seat, opts: 0, log=log)       # always "play"
-    assert [line for line in log if "plays" in line] == [
+    assert resolve_three_courts(s, game) == [
         "P1 plays #8 Court x2", "P1 plays #3 Court x1", "P2 plays #10 Court x1"]
-    assert ip(s, 0) == 10 + 18 + 9
 
 
 def test_pillage_and_empty_supplies_are_logged(game):
