@@ -9,6 +9,28 @@ from __future__ import annotations
 from . import options, rng
 from .errors import GameError
 
+ALL = object()              # a log line everyone may read
+
+
+class Line(str):
+    """A private log line: a text with its audience (seats), e.g. a hand drawn. Listeners that
+    only keep texts keep working; views, the terminal and --json show it only to its audience
+    (see visible_to)."""
+    audience: tuple
+
+    def __new__(cls, text, to):
+        line = super().__new__(cls, text)
+        seats = to if isinstance(to, (list, tuple)) else [to]
+        line.audience = tuple(p for p in seats if type(p) is int)
+        return line
+
+
+def visible_to(line, seat) -> bool:
+    """Whether a seat (None: a spectator) may read a log line."""
+    audience = getattr(line, "audience", None)
+    return audience is None or seat in audience
+
+
 STEP_BUDGET = 1_000_000     # loop rounds and script steps one decision may take
 MAX_DEPTH = 200             # frames (procedure calls, played cards) running at once
 
@@ -279,6 +301,7 @@ class VM:
     def label(self, v, t: str = "any") -> str:
         return options.label_of(self.g, v, t)
 
-    def emit(self, text: str) -> None:
+    def emit(self, text: str, to=ALL) -> None:
+        """A log line for the listener; `to`: the seat or seats who alone may read it."""
         if self.listener is not None:
-            self.listener(text)
+            self.listener(text if to is ALL else Line(text, to))

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .. import terminal, views
+from .. import terminal
+from .. import views
+from ..vm import visible_to
 from ..errors import did_you_mean
 
 COMMANDS = ("help", "show", "rim", "undo", "save", "quit")
@@ -97,7 +99,7 @@ class Human:
         v = views.view(self.session.game, self.session.state, seat)
         if self.con.is_terminal:   # one screen per decision; the events panel keeps the story
             self.con.clear()
-        terminal.render_view(self.con, v, log[start:])
+        terminal.render_view(self.con, v, [x for x in log[start:] if visible_to(x, seat)])
         self.seen[seat] = len(log)
         for text in self.notes:
             self.con.print(Text(text, style="magenta"))

@@ -11,6 +11,7 @@ from .. import terminal
 from ..terminal import plural
 from ..bots import BOTS, make_bot
 from ..errors import IllegalMove
+from ..vm import visible_to
 from ..rng import new_seed
 from . import savefile
 from .common import Failed, load_game, option_args, reports_errors, seat_arg, seed_option
@@ -79,7 +80,9 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
     if outcome == "over":
         shown = min(human.seen.values()) if humans else 0
         for line in session.log[shown:]:
-            con.print(line, markup=False)
+            # on one screen: a private line only when every person watching may read it
+            if all(visible_to(line, p) for p in humans) and (humans or visible_to(line, None)):
+                con.print(line, markup=False)
         terminal.render_result(con, game, game.result(session.state))
     # the seed only once the game is over: with it a seat could recompute every hidden card
     seed = f"seed {session.seed}, " if game.is_over(session.state) else ""

@@ -34,7 +34,12 @@ def replay(log, game_ref, show_log):
         from .. import terminal
         con = terminal.console()
         for line in session.log:
-            con.print(line, markup=False)
+            audience = getattr(line, "audience", None)
+            if audience is None:
+                con.print(line, markup=False)
+            else:   # a private line is not shown to whoever reads the replay
+                who = ", ".join(game.g.seat_label(p) for p in audience) or "nobody"
+                con.print(f"(a line for {who} only)", markup=False)
     got = game.position_hash(session.state)
     n = len(session.decisions)
     problem, note = savefile.hash_problem(game, session.state, data)

@@ -249,6 +249,7 @@ class Pass(Node):
 class Log(Node):
     text: str
     text_at: Optional[tuple] = field(default=None, compare=False)   # (line, col) of its first char
+    to: Optional[Node] = None       # log to P "...": only that player (or those players) sees it
 
 
 @dataclass

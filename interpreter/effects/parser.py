@@ -161,7 +161,8 @@ class _ToAst(Transformer):
     def return_stmt(self, m, c): return A.Return(c[0] if c else None, **_pos(m))
     def break_stmt(self, m, c): return A.Break(**_pos(m))
     def pass_stmt(self, m, c): return A.Pass(**_pos(m))
-    def log_stmt(self, m, c): return A.Log(unquote(c[0]), _text_at(c[0]), **_pos(m))
+    def log_stmt(self, m, c):
+        return A.Log(unquote(c[-1]), _text_at(c[-1]), c[0] if len(c) > 1 else None, **_pos(m))
     def end_stmt(self, m, c): return A.EndGame(draw=bool(c), **_pos(m))
     def draw_opt(self, m, c): return True
     def append_stmt(self, m, c): return A.Append(c[0], str(c[1]), **_pos(m))

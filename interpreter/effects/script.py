@@ -230,8 +230,15 @@ class ScriptCompiler(Procs, Control):
 
     def _s_Log(self, st):
         text = self.template(st.text, st, st.text_at)
+        audience = ""
+        if st.to is not None:     # a private line: who may read it
+            to, t = self.src(st.to)
+            if t not in (T.PLAYER, "list:player", T.LIST, T.ANY):
+                self.c.err(st.to, "TYPE", f"a log line is told to a player or players, not "
+                                          f"{T.a_word(t)}")
+            audience = f", {to}"
         self.line("if vm.listener is not None:")
-        self.line(f"    vm.emit({text})")
+        self.line(f"    vm.emit({text}{audience})")
 
     # ------------------------------------------------------------ stopping points
     def _s_Return(self, st):
