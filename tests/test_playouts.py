@@ -10,7 +10,8 @@ must keep are checked:
     ROUND_TRIP_GAMES seeds, continuing from the round-tripped state each time, which must
     end in the same decisions count and final hash as the plain run of that seed;
   - the same seed gives the same game (and so does a clone taken mid-game);
-  - the game ends (is_over) within the decision bound, and its result names winners.
+  - the game ends (is_over) within the decision bound, and its result names winners;
+  - no seat's view, options or prompt changes when two cards it cannot see trade places.
 """
 from __future__ import annotations
 
@@ -179,3 +180,49 @@ def test_same_seed_same_game(name):
         assert da == db
         assert game.state_hash(a) == game.state_hash(b)
         assert game.to_json(a) == game.to_json(b)
+
+
+def swap_hidden(game, s, seat, rnd):
+    """The state with two cards the seat cannot see swapped (places, and the card state the
+    places show), or None when it sees all but one."""
+    from interpreter.views import visible_cards
+    seen = visible_cards(game, s, seat)
+    hidden = sorted(c for c in s["loc"] if c not in seen)
+    if len(hidden) < 2:
+        return None
+    a, b = rnd.sample(hidden, 2)
+    t = game.clone(s)
+    za, zb = t["loc"][a], t["loc"][b]
+    ia, ib = t["z"][za].index(a), t["z"][zb].index(b)
+    t["z"][za][ia], t["z"][zb][ib] = b, a
+    t["loc"][a], t["loc"][b] = zb, za
+    for values in t.get("cs", {}).values():
+        va, vb = values.pop(a, None), values.pop(b, None)
+        if vb is not None:
+            values[a] = vb
+        if va is not None:
+            values[b] = va
+    return t
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_no_view_depends_on_what_the_seat_cannot_see(name):
+    """At states reached by random play, a seat's view (and its options, and its prompt) is
+    the same when two cards it cannot see trade places: what it is shown depends only on
+    what it may see."""
+    from interpreter.views import view
+    game = load(name)
+    players = game.g.players_max
+    for seed in range(3):
+        rnd = random.Random(seed)
+        s, _, steps = play(game, players, seed, stop_at=None)
+        for stop in sorted({steps // 4, steps // 2, (3 * steps) // 4}):
+            mid, _, _ = play(game, players, seed, stop_at=stop)
+            for seat in range(players):
+                t = swap_hidden(game, mid, seat, rnd)
+                if t is None:
+                    continue
+                assert view(game, t, seat) == view(game, mid, seat), \
+                    f"{name} seed {seed}, decision {stop}: P{seat + 1}'s view changed"
+                if seat in game.waiting(mid):
+                    assert game.options(t, seat) == game.options(mid, seat)
