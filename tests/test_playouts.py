@@ -11,7 +11,7 @@ must keep are checked:
     end in the same decisions count and final hash as the plain run of that seed;
   - the same seed gives the same game (and so does a clone taken mid-game);
   - the game ends (is_over) within the decision bound, and its result names winners;
-  - no seat's view, options or prompt changes when two cards it cannot see trade places.
+  - no seat's view or options change when two cards it cannot see trade places.
 """
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ def swap_hidden(game, s, seat, rnd):
 
 @pytest.mark.parametrize("name", game_names())
 def test_no_view_depends_on_what_the_seat_cannot_see(name):
-    """At states reached by random play, a seat's view (and its options, and its prompt) is
+    """At states reached by random play, a seat's view (and its options, when it decides) is
     the same when two cards it cannot see trade places: what it is shown depends only on
     what it may see."""
     from interpreter.views import view
