@@ -1,0 +1,111 @@
+"""Imagined worlds: the state as one seat may picture it, built without peeking.
+
+    world = determinize(game, state, seat, rng)
+
+Every card the seat cannot see (in a zone hidden from it, or hidden on a board by
+`visible_if`) is dealt again, at random, over all the places it cannot see: types
+included, so a hidden card may turn out to be of any type. Places keep their public
+card state (face up, who spied), since that belongs to the place, not the identity.
+The generator is reseeded from the bot's own stream, so chance ahead is imagined too.
+
+The world is a function of what the seat sees and of the bot's generator only: the
+hidden cards are collected as a sorted set and the places in a canonical order, and
+the real identities are never read except to be renamed. Renaming is a relabelling of
+the whole state (zones, locations, card state, running scripts' locals, pending
+options): a local naming the card on top of a deck names the new card on top.
+A pending secret choice of several seats forgets their answers and is asked again in
+the imagined world, so other seats' options (built from their hidden hands) are theirs
+in that world, not in the real one.
+
+Limit: counters that are hidden from the seat (`visibility: owner` or `none`) keep their
+real values; the engine cannot imagine numbers without knowing how they were made.
+"""
+from __future__ import annotations
+
+from ..views import can_see, card_test
+from ..vm import VM
+
+
+def hidden_places(game, s: dict, seat: int) -> list:
+    """(zone key, index) of every card the seat cannot see, in a canonical order."""
+    g = game.g
+    vm = VM(g, s)
+    tests: dict = {}
+    out = []
+    for key in sorted(s["z"]):
+        cards = s["z"][key]
+        if not cards or can_see(g, key, seat):
+            continue
+        test = None
+        if not key[0].isdigit():    # a game zone or a board cell may have visible_if
+            name = key.split(".", 1)[0]
+            if name not in tests:
+                tests[name] = card_test(g, vm, name, seat)
+            test = tests[name]
+        out.extend((key, i) for i, c in enumerate(cards) if test is None or not test(c))
+    return out
+
+
+def determinize(game, s: dict, seat: int, rng) -> dict:
+    """A copy of s as `seat` may imagine it, drawn with `rng` (a random.Random)."""
+    w = game.clone(s)
+    places = hidden_places(game, w, seat)
+    z = w["z"]
+    old = [z[k][i] for k, i in places]
+    new = sorted(old)
+    rng.shuffle(new)
+    names = {a: b for a, b in zip(old, new) if a != b}
+    if names:
+        relabel(w, names)
+    w["rng"] = rng.getrandbits(64)
+    w["seed"] = 0          # the real seed would let a bot recompute every hidden card
+    if w["pending"] and w["pending"]["each"]:
+        ask_again(game, w)
+    return w
+
+
+def relabel(w: dict, names: dict) -> None:
+    """Rename cards everywhere in the state (a permutation of card ids)."""
+    for key, cards in w["z"].items():
+        w["z"][key] = [names.get(c, c) for c in cards]
+    w["loc"] = {names.get(c, c): k for c, k in w["loc"].items()}
+    if w.get("cs"):
+        w["cs"] = {n: {names.get(c, c): v for c, v in vals.items()} for n, vals in w["cs"].items()}
+    w["stack"] = _rename(w["stack"], names)
+    w["pending"] = _rename(w["pending"], names)
+
+
+def _rename(x, names):
+    t = type(x)
+    if t is str:
+        return names.get(x, x)
+    if t is list:
+        return [_rename(v, names) for v in x]
+    if t is dict:
+        return {_rename(k, names): _rename(v, names) for k, v in x.items()}
+    return x
+
+
+def ask_again(game, w: dict) -> None:
+    """Run a pending secret choice again in the world, so every seat's options are built
+    from the imagined state and no answer is known. When the choice cannot be found (not
+    a plain `choose ... by each of`), only the answers are forgotten."""
+    p = w["pending"]
+    p["ans"] = {}
+    fr = w["stack"][-1] if w["stack"] else None
+    if fr is None or fr["p"][0] == "@" or fr["pc"] < 1:
+        return
+    prog = game.g.programs.get(fr["p"])
+    op = prog[fr["pc"] - 1] if prog and fr["pc"] <= len(prog) else None
+    if getattr(op, "__name__", "") != "choose_each":
+        return
+    saved = (fr["pc"], p)
+    fr["pc"] -= 1
+    w["pending"] = None
+    try:
+        VM(game.g, w).run()
+    except Exception:   # noqa: BLE001 - an impossible world: keep the renamed options
+        w["pending"] = None
+    q = w["pending"]
+    if q is None or not q["each"] or q["seats"] != p["seats"] or q["var"] != p["var"]:
+        fr["pc"], w["pending"] = saved
