@@ -9,6 +9,7 @@ from .effects.compiler import Compiler, Scope, bind_it
 from .effects.parser import EffectSyntaxError, parse_expression, parse_script
 from .effects.script import ScriptCompiler
 from .errors import CompileError, Finding, did_you_mean
+from .bots.policy import compile_bots   # hook(bots): bot policies declared in YAML
 from .boards import BOARD_FUNCTIONS, build_board, cell_name
 from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
@@ -376,6 +377,7 @@ class Builder:
                 g.exprs[key] = fn
             else:
                 g.exprs[key] = bind_it(fn)
+        compile_bots(self, comp, g)   # hook(bots): bots.policies, compiled in bots/policy.py
         g.stat_fns = {name: fn for name, fn in comp.stat_fns.items() if name in g.stats}
         g.result_fn = _result_fn(g)
         g.zone_spec = _zone_spec_fn(g)

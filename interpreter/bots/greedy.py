@@ -13,9 +13,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..errors import RulebookError
 from ..vm import VM
-from .worlds import determinize
+from .worlds import WORLD_ERRORS, determinize
 
 # a sure win or loss inside a mean of samples: far beyond any evaluation, yet finite
 SURE = 1e12
@@ -75,9 +74,12 @@ class GreedyBot:
         seeded = s["rng"]
         try:
             game.apply(s, seat, index)
-        except RulebookError:
+            return self.score(game, s, seat, s["rng"] != seeded)
+        except WORLD_ERRORS:
             return None
-        chance = s["rng"] != seeded
+
+    def score(self, game, s: dict, seat: int, chance: bool) -> tuple:
+        """(the value of s for the seat, chance): the result if the game is over."""
         if game.is_over(s):
             winners = game.result(s)["winners"]
             if winners == [seat]:

@@ -4,13 +4,15 @@
 
 Every card the seat cannot see (in a zone hidden from it, or hidden on a board by
 `visible_if`) is dealt again, at random, over all the places it cannot see: types
-included, so a hidden card may turn out to be of any type. Places keep their public
+included, so a hidden card may turn out to be of any type (or, for a game that declares
+`bots: hidden_types: counted`, of any type its zone is known to hold; see determinize). Places keep their public
 card state (face up, who spied), since that belongs to the place, not the identity.
 The generator is reseeded from the bot's own stream, so chance ahead is imagined too.
 
 The world is a function of what the seat sees and of the bot's generator only: the
 hidden cards are collected as a sorted set and the places in a canonical order, and
-the real identities are never read except to be renamed. Renaming is a relabelling of
+the real identities are never read except to be renamed (and, with `counted`, each unseen
+zone's count of each type). Renaming is a relabelling of
 the whole state (zones, locations, card state, running scripts' locals, pending
 options): a local naming the card on top of a deck names the new card on top.
 A pending secret choice of several seats forgets their answers and is asked again in
@@ -22,8 +24,15 @@ real values; the engine cannot imagine numbers without knowing how they were mad
 """
 from __future__ import annotations
 
+from ..errors import RulebookError
 from ..views import can_see, card_test
 from ..vm import VM
+
+
+# what the rules or an evaluation may raise in an impossible world (a card dealt where the
+# rules never put one of its type: an action card drawn from the bag of allies)
+WORLD_ERRORS = (RulebookError, TypeError, KeyError, AttributeError, ValueError, IndexError,
+                ZeroDivisionError)
 
 
 def hidden_places(game, s: dict, seat: int) -> list:
@@ -47,13 +56,23 @@ def hidden_places(game, s: dict, seat: int) -> list:
 
 
 def determinize(game, s: dict, seat: int, rng) -> dict:
-    """A copy of s as `seat` may imagine it, drawn with `rng` (a random.Random)."""
+    """A copy of s as `seat` may imagine it, drawn with `rng` (a random.Random).
+
+    `bots: hidden_types` says what the seat knows of the unseen cards' types: `secret`
+    (the default) nothing, so every unseen card may land on any unseen place; `counted`
+    how many cards of each type each unseen zone holds (public in a game whose mixed decks
+    reveal every card drawn and whose hands hold one type), so the cards of each type are
+    dealt again over the places of that type, in random order within every zone: the
+    order of a deck, which card of a type is where, are still imagined."""
     w = game.clone(s)
     places = hidden_places(game, w, seat)
     z = w["z"]
     old = [z[k][i] for k, i in places]
-    new = sorted(old)
-    rng.shuffle(new)
+    if getattr(game.g, "hidden_types", "secret") == "counted":
+        new = _deal_counted(game.g, places, old, rng)
+    else:
+        new = sorted(old)
+        rng.shuffle(new)
     names = {a: b for a, b in zip(old, new) if a != b}
     if names:
         relabel(w, names)
@@ -62,6 +81,29 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     if w["pending"] and w["pending"]["each"]:
         ask_again(game, w)
     return w
+
+
+def _deal_counted(g, places, old, rng) -> list:
+    """The new card for every place: each zone keeps its count of each type, in a random
+    order; the cards of a type are shuffled over all the places of that type."""
+    cards = g.cards
+    pools: dict = {}
+    for c in sorted(old):
+        pools.setdefault(cards[c]["type"], []).append(c)
+    for pool in pools.values():
+        rng.shuffle(pool)
+    new = [None] * len(old)
+    start = 0
+    while start < len(places):       # one zone at a time (places are grouped by zone)
+        end = start
+        while end < len(places) and places[end][0] == places[start][0]:
+            end += 1
+        types = sorted(cards[c]["type"] for c in old[start:end])
+        rng.shuffle(types)
+        for i, t in zip(range(start, end), types):
+            new[i] = pools[t].pop()
+        start = end
+    return new
 
 
 def relabel(w: dict, names: dict) -> None:
