@@ -61,10 +61,12 @@ class GreedyBot:
         first, chance = got
         if not chance or self.samples == 1:
             return first
-        values = [first] + [self.sample(game, self.determinize(game, state, seat), seat, index)
-                            for _ in range(self.samples - 1)]
-        return sum(max(-SURE, min(SURE, v[0])) for v in values if v is not None) \
-            / sum(1 for v in values if v is not None)
+        values = [first]
+        for _ in range(self.samples - 1):
+            got = self.sample(game, self.determinize(game, state, seat), seat, index)
+            if got is not None:
+                values.append(got[0])
+        return sum(max(-SURE, min(SURE, v)) for v in values) / len(values)
 
     def sample(self, game, s: dict, seat: int, index: int) -> tuple:
         """(value of the option in the determinized copy s, which it changes, and whether

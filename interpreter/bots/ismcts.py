@@ -76,6 +76,7 @@ class IsmctsBot:
             done += 1
             if not self.iterate(game, state, seat, root):
                 failed += 1
+        self.tree = root        # kept for inspection (tests, tools) until the next decision
         self.last = {"iterations": done, "failed": failed,
                      "seconds": time.perf_counter() - start}
         table = root.tables.get(seat) or {}

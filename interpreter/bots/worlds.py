@@ -107,25 +107,45 @@ def _deal_counted(g, places, old, rng) -> list:
 
 
 def relabel(w: dict, names: dict) -> None:
-    """Rename cards everywhere in the state (a permutation of card ids)."""
-    for key, cards in w["z"].items():
-        w["z"][key] = [names.get(c, c) for c in cards]
-    w["loc"] = {names.get(c, c): k for c, k in w["loc"].items()}
-    if w.get("cs"):
-        w["cs"] = {n: {names.get(c, c): v for c, v in vals.items()} for n, vals in w["cs"].items()}
-    w["stack"] = _rename(w["stack"], names)
-    w["pending"] = _rename(w["pending"], names)
+    """Rename cards everywhere in the state (a permutation of card ids), in place."""
+    for cards in w["z"].values():
+        for i, c in enumerate(cards):
+            if c in names:
+                cards[i] = names[c]
+    loc = w["loc"]
+    moved = {names[c]: loc[c] for c in names}
+    loc.update(moved)
+    for values in (w.get("cs") or {}).values():
+        _rename(values, names)
+    _rename(w["stack"], names)
+    if w["pending"] is not None:
+        _rename(w["pending"], names)
 
 
-def _rename(x, names):
-    t = type(x)
-    if t is str:
-        return names.get(x, x)
-    if t is list:
-        return [_rename(v, names) for v in x]
-    if t is dict:
-        return {_rename(k, names): _rename(v, names) for k, v in x.items()}
-    return x
+def _rename(x, names) -> None:
+    """Rename card ids inside plain data, in place (values, and keys of mappings)."""
+    if type(x) is list:
+        for i, v in enumerate(x):
+            t = type(v)
+            if t is str:
+                if v in names:
+                    x[i] = names[v]
+            elif t is list or t is dict:
+                _rename(v, names)
+        return
+    keys = None
+    for k, v in x.items():
+        t = type(v)
+        if t is str:
+            if v in names:
+                x[k] = names[v]
+        elif t is list or t is dict:
+            _rename(v, names)
+        if type(k) is str and k in names:
+            keys = (keys or []) + [k]
+    if keys:
+        popped = {names[k]: x.pop(k) for k in keys}
+        x.update(popped)
 
 
 def ask_again(game, w: dict) -> None:
