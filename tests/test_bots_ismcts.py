@@ -102,3 +102,23 @@ def test_ismcts_beats_random_at_sealed_bids(sealed):
             sealed.apply(s, seat, bots[seat].choose(sealed, s, seat))
         wins += s["result"]["winners"] == [me]
     assert wins >= 14
+
+
+def test_play_and_simulate_take_a_search_bot_per_seat():
+    import json
+
+    from click.testing import CliRunner
+
+    from cli import main as cli
+    bot = "P1=ismcts:iterations=4,depth=3"
+    played = CliRunner().invoke(cli, ["play", SEALED, "--players", "2", "--bots", "random",
+                                      "--bot", bot, "--json"])
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.output.strip().splitlines()[-1])["over"]
+    run = CliRunner().invoke(cli, ["simulate", SEALED, "-n", "3", "--players", "2",
+                                   "--bot", bot, "--json"])
+    assert run.exit_code == 0, run.output
+    report = json.loads(run.output)
+    assert report["bots"] == "ismcts:iterations=4,depth=3, random" and report["completed"] == 3
+    bad = CliRunner().invoke(cli, ["simulate", SEALED, "-n", "1", "--bot", "P1=ismcts:x=1"])
+    assert bad.exit_code == 1 and "unknown setting 'x=1'" in bad.output
