@@ -178,3 +178,22 @@ def test_the_property_catches_a_bot_that_peeks(games):
         b = other_world(game, a, seat, rng)
         caught += PeekingBot().choose(game, a, seat) != PeekingBot().choose(game, b, seat)
     assert caught >= 2
+
+
+@pytest.mark.parametrize("name,players", [("metras", 3), ("etheria", 3)])
+def test_with_secret_types_the_world_ignores_every_hidden_type(games, name, players):
+    """With `hidden_types: secret`, states whose hidden cards differ even in type (a noble
+    where a resource was) give one and the same imagined world."""
+    import copy
+    game = Game(copy.copy(games[name].g))
+    game.g.hidden_types = "secret"
+    rng = random.Random(4)
+    for a, seat in decision_points(game, players, 8, 4):
+        b = other_world(game, a, seat, rng)
+        assert view(game, b, seat) == view(game, a, seat)
+        counts = [sorted(game.g.cards[c]["type"] for c in s["z"][k]) for s in (a, b)
+                  for k in ("early_deck" if name == "metras" else "noble_deck",)]
+        wa = determinize(game, a, seat, random.Random(9))
+        wb = determinize(game, b, seat, random.Random(9))
+        assert game.state_hash(wa) == game.state_hash(wb)
+    assert counts[0] != counts[1]    # the types really moved between places

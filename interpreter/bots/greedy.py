@@ -1,7 +1,8 @@
 """The greedy bot: one step of lookahead, scored by the game's own evaluation.
 
 For each option it copies the state with every card it cannot see dealt again at random over
-every place it cannot see, types included, and the generator reseeded (worlds.py: it cannot
+every place it cannot see (types included unless the game says otherwise), and the
+generator reseeded (worlds.py: it cannot
 peek at chance or hidden cards), applies the option
 and scores the result for its seat with `bots: evaluation` (or the end score when the game
 declares none). An option whose lookahead consults the generator (a roll) is scored as the
@@ -43,8 +44,9 @@ class GreedyBot:
 
     def determinize(self, game, state, seat: int) -> dict:
         """A copy of the state as the bot may imagine it (see worlds.determinize): every
-        card it cannot see dealt again over all the places it cannot see, types included,
-        and the generator reseeded from the bot's own stream."""
+        card it cannot see dealt again over all the places it cannot see (types included,
+        unless the game declares `bots: hidden_types: counted`), and the generator
+        reseeded from the bot's own stream."""
         return determinize(game, state, seat, self.rng)
 
     def value(self, game, state, seat: int, index: int, world=None) -> float:
