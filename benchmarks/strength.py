@@ -1,7 +1,8 @@
 """How strong, and how fast, the search bot is: ismcts against greedy and random bots.
 
     python benchmarks/strength.py [--games N] [--budget iterations=100] [--game metras ...]
-                                  [--against greedy random] [--jobs J] [--seed S] [--json]
+                                  [--against greedy random] [--jobs J] [--seed S]
+                                  [--start I] [--json]
     python benchmarks/strength.py --speed [--decisions D] [--budget ...]
 
 Strength: for each game (at the player count in PLAN) and each opponent kind, N games
@@ -65,7 +66,8 @@ def strength(args) -> list:
         players, _ = PLAN[name]
         for against in args.against:
             jobs = [(name, players, "ismcts:" + args.budget, against,
-                     game_seed(args.seed, name, against, i), i) for i in range(args.games)]
+                     game_seed(args.seed, name, against, i), i)
+                    for i in range(args.start, args.start + args.games)]
             if args.jobs > 1:
                 with cf.ProcessPoolExecutor(args.jobs) as pool:
                     results = list(pool.map(one_game, *zip(*jobs)))
@@ -124,6 +126,8 @@ def main() -> None:
     ap.add_argument("--against", nargs="+", default=["greedy", "random"])
     ap.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--start", type=int, default=0,
+                    help="index of the first game: split a long run into parts that add up")
     ap.add_argument("--speed", action="store_true", help="measure iterations/s instead")
     ap.add_argument("--decisions", type=int, default=20, help="--speed: decisions per game")
     ap.add_argument("--json", action="store_true")
