@@ -114,8 +114,8 @@ def speed(args) -> list:
 def row_text(r: dict) -> str:
     lo, hi = r["interval"]
     return (f"| {r['game'].capitalize()} | {r['players']} | {r['against']} | {r['games']} | "
-            f"{r['wins']} | {r['win_rate']:.0%} | {lo:.0%} - {hi:.0%} | {r['fair_share']:.0%} | "
-            f"{r['seconds_per_game']:.0f} |")
+            f"{r['wins']} | {r['draws']} | {r['win_rate']:.0%} | {lo:.0%} - {hi:.0%} | "
+            f"{r['fair_share']:.0%} | {r['seconds_per_game']:.0f} |")
 
 
 def main() -> None:
@@ -150,9 +150,9 @@ def main() -> None:
         print(json.dumps({"machine": machine, "budget": args.budget, "rows": rows}))
         return
     print(f"ismcts:{args.budget}, {machine}\n")
-    print("| game | players | opponents | games | ismcts wins | win rate | 95% interval "
+    print("| game | players | opponents | games | ismcts wins | draws | win rate | 95% interval "
           "| fair share | CPU s/game |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(row_text(r))
 

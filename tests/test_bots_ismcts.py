@@ -122,3 +122,16 @@ def test_play_and_simulate_take_a_search_bot_per_seat():
     assert report["bots"] == "ismcts:iterations=4,depth=3, random" and report["completed"] == 3
     bad = CliRunner().invoke(cli, ["simulate", SEALED, "-n", "1", "--bot", "P1=ismcts:x=1"])
     assert bad.exit_code == 1 and "unknown setting 'x=1'" in bad.output
+
+
+def test_a_prior_seeds_every_root_option_with_virtual_visits():
+    game = Game.load("metras")
+    s = game.new_state(3, 2)
+    seat = game.waiting(s)[0]
+    n = game.option_count(s, seat)
+    bot = IsmctsBot(game, 1, iterations=5, depth=2, prior=3)
+    bot.choose(game, s, seat)
+    own = bot.tree.tables[seat]
+    assert len(own) == n
+    assert sum(v for v, _, _ in own.values()) == 3 * n + 5 - bot.last["failed"]
+    assert all(0 <= w <= v for v, w, _ in own.values())
