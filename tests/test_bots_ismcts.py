@@ -1,6 +1,8 @@
 """The ismcts bot: settings, same seed same choices, decoupled secret choices, strength."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from interpreter.bots import make_bot
@@ -82,11 +84,16 @@ def test_a_secret_choice_is_searched_with_one_table_per_seat(etheria):
     assert sum(n for n, _, _ in own.values()) == 40 - bot.last["failed"]
 
 
-def test_margins_are_rewards_between_0_and_1():
-    assert margins([3, 3, 3]) == [0.5, 0.5, 0.5]
-    r = margins([10, 4, 0])
-    assert r[0] == 0.8 and r[1] == 0.2 and r[2] == 0.0
-    assert all(0 <= x <= 1 for x in margins([-5, 7, 2, 7]))
+def test_margins_become_rewards_by_their_size_within_one_search(etheria):
+    assert margins([10, 4, 0]) == [6, -6, -10]
+    assert margins([3, 3]) == [0, 0]
+    bot = IsmctsBot(etheria, 0)
+    bot.span = (math.inf, -math.inf)
+    first = bot.scaled(5)
+    assert first == 0.5                          # nothing to compare with yet
+    assert bot.scaled(-5) == 0.25 and bot.scaled(15) == 0.75 and bot.scaled(5) == 0.5
+    bot.reward = "margin"
+    assert bot.scaled(15) == 1.0 and bot.scaled(-5) == 0.0
 
 
 def test_ismcts_beats_random_at_sealed_bids(sealed):

@@ -12,8 +12,9 @@ One tree per decision, seen from the bot's seat. Each iteration:
 3. adds the first node not yet in the tree, plays on with the rollout policy (random,
    or greedy on the game's `bots: evaluation`) for at most `depth` decisions;
 4. backs up one reward per seat in [0, 1]: a win 1, a shared win 1/winners, a loss 0;
-   a game not over by then (or `reward=margin`) scores the normalised margin
-   (own value - best other) / (highest - lowest) of the evaluation (the score if none).
+   a game not over by then (or any game with `reward=margin`) scores the margin (own
+   value - best other's) of the evaluation (the score if none, the final scores once
+   over), normalised over the margins seen in this search (see scaled).
 
 With `prior=K`, every root option starts with K virtual visits scored one step ahead by
 the evaluation (progressive bias), so a budget smaller than the number of options is not
@@ -65,6 +66,7 @@ class IsmctsBot:
             setattr(self, name, settings.get(name, default))
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
         self.last: dict = {}    # the last decision's figures: iterations, failed, seconds
+        self.span = (math.inf, -math.inf)
 
     # ---------------------------------------------------------------- choosing
     def choose(self, game, state, seat: int) -> int:
@@ -72,6 +74,7 @@ class IsmctsBot:
         if n <= 1:
             return 0
         root = Node()
+        self.span = (math.inf, -math.inf)   # margins seen in this search (see scaled)
         start = time.perf_counter()
         if self.prior and self.fn is not None:
             self.seed_root(game, state, seat, root)
@@ -221,18 +224,25 @@ class IsmctsBot:
             for p in range(n):
                 vm.l = {"me": p}
                 values.append(self.fn(vm, p))
-        return margins(values)
+        return [self.scaled(m) for m in margins(values)]
+
+    def scaled(self, margin: float) -> float:
+        """A margin as a reward: min-max normalised over the margins seen in this search,
+        so its size counts whatever the evaluation's scale (with two players, dividing by
+        the two values' spread would leave only its sign). With `reward=result` it lies in
+        [0.25, 0.75], below a win and above a loss."""
+        lo, hi = self.span
+        lo, hi = min(lo, margin), max(hi, margin)
+        self.span = (lo, hi)
+        x = (margin - lo) / (hi - lo) if hi > lo else 0.5
+        return x if self.reward == "margin" else 0.25 + 0.5 * x
 
 
 def margins(values: list) -> list:
-    """(own - best other) / (highest - lowest), mapped from [-1, 1] to [0, 1]."""
-    hi, lo = max(values), min(values)
-    if hi == lo:
-        return [0.5] * len(values)
+    """Each seat's value minus the best of the others'."""
     out = []
     for p, v in enumerate(values):
-        other = max(x for q, x in enumerate(values) if q != p)
-        out.append(0.5 + 0.5 * (v - other) / (hi - lo))
+        out.append(v - max((x for q, x in enumerate(values) if q != p), default=v))
     return out
 
 
