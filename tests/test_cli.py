@@ -304,7 +304,7 @@ def test_cli_py_runs_as_a_script():
 def test_secret_choices_of_two_humans_each_behind_a_pass_screen():
     # Etheria's first turn is a sealed bid by every seat at once: P1 bids, the device
     # passes to P2, who bids without having seen P1's screen
-    r = run("play", "etheria", "--seed", 4, "--bot", "2=human", input="\n1\n\n1\nquit\n")
+    r = run("play", "etheria", "--seed", 4, "--bot", "2=human", input="\n1\n\n1\n\nquit\n")
     assert r.exit_code == 0, r.output
     out = r.output
     first, second = out.index("Pass the device to P1"), out.index("Pass the device to P2")

@@ -5,24 +5,38 @@ bot never changes the game's chance events. A bot keeps no generator state betwe
 decisions: each choice draws from a stream derived from the bot's seed and the decision's
 number (`decision_stream`), so a choice depends only on the position and the seed, and an
 `undo` followed by the same move gets the same answers. Neither the seed nor the decision
-number is hidden from the seat, and the bot reads nothing else the seat may not see.
+number is hidden from the seat. A bot that looks at the state looks at an imagined world
+(worlds.determinize), never at hidden cards.
+
+A bot is named by a spec, KIND or KIND:SETTINGS: `random`, `greedy`,
+`ismcts:iterations=400`, `ismcts:ms=200,depth=20`, `policy:cautious`.
 """
 from __future__ import annotations
 
 from ..errors import RulebookError, did_you_mean
 from .greedy import GreedyBot
+from .ismcts import IsmctsBot, parse_settings
+from .policy import PolicyBot
 from .random import RandomBot
 from .streams import decision_stream, mix
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "policy": PolicyBot}
 __all__ = ["BOTS", "make_bot", "decision_stream", "mix"]
 
 
-def make_bot(kind: str, game, seed):
-    """A bot of a registered kind; an unknown kind is a RulebookError naming the known ones."""
+def make_bot(spec: str, game, seed):
+    """A bot from its spec; an unknown kind or setting is a RulebookError naming the known."""
+    kind, colon, arg = str(spec).partition(":")
+    kind = kind.strip()
     cls = BOTS.get(kind)
     if cls is None:
         hint = did_you_mean(kind, BOTS)
         raise RulebookError(f"no bot '{kind}'; bots are {', '.join(BOTS)}"
                             + (f" ({hint})" if hint else ""))
+    if cls is IsmctsBot:
+        return cls(game, seed, **parse_settings(arg))
+    if cls is PolicyBot:
+        return cls(game, seed, arg.strip() if colon else "")
+    if colon:
+        raise RulebookError(f"the {kind} bot takes no settings ('{spec}')")
     return cls(game, seed)

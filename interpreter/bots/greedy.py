@@ -1,7 +1,9 @@
 """The greedy bot: one step of lookahead, scored by the game's own evaluation.
 
-For each option it copies the state with every card it cannot see dealt again at random
-and the generator reseeded (so it cannot peek at chance or hidden cards), applies the option
+For each option it copies the state with every card it cannot see dealt again at random over
+every place it cannot see (types included unless the game says otherwise), and the
+generator reseeded (worlds.py: it cannot
+peek at chance or hidden cards), applies the option
 and scores the result for its seat with `bots: evaluation` (or the end score when the game
 declares none). An option whose lookahead consults the generator (a roll) is scored as the
 mean over `bots: samples` such copies. An option that ends the game scores +inf for a sole
@@ -12,12 +14,13 @@ from __future__ import annotations
 import math
 import random
 
-from ..views import card_test, can_see
 from ..vm import VM
 from .streams import decision_stream
+from .worlds import WORLD_ERRORS, determinize
 
 # a sure win or loss inside a mean of samples: far beyond any evaluation, yet finite
 SURE = 1e12
+RETRIES = 4   # fresh worlds tried when the rules fail in an imagined one
 
 
 class GreedyBot:
@@ -46,67 +49,47 @@ class GreedyBot:
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
 
     def determinize(self, game, state, seat: int) -> dict:
-        """A copy of the state as the bot may imagine it: every card it cannot see (in a
-        hidden zone, or hidden on a board by its `visible_if`) swaps places at random with
-        the other unseen cards of its type, wherever they lie, and the generator is
-        reseeded, so the lookahead can peek neither at the next card of a deck, nor under
-        a face-down card, nor at the outcome of a roll. Positions and public card state
-        (face up, who spied) stay where they are: they belong to the place, not the card."""
-        s = game.clone(state)
-        g = game.g
-        vm = VM(g, s)
-        by_type = {}
-        tests = {}   # zone name -> its visible_if test for this seat (made once per copy)
-        for key, cards in s["z"].items():
-            if not cards or can_see(g, key, seat):
-                continue
-            test = None
-            if not key[0].isdigit():
-                name = key.split(".", 1)[0]
-                if name not in tests:
-                    tests[name] = card_test(g, vm, name, seat)
-                test = tests[name]
-            for i, c in enumerate(cards):
-                if test is None or not test(c):
-                    by_type.setdefault(g.cards[c]["type"], []).append((key, cards, i))
-        cs = s.get("cs") or {}
-        loc = s["loc"]
-        for places in by_type.values():
-            if len(places) < 2:
-                continue
-            old = [cards[i] for _, cards, i in places]
-            new = old[:]
-            self.rng.shuffle(new)
-            for name, values in cs.items():
-                held = [values.pop(c, None) for c in old]
-                for c, v in zip(new, held):
-                    if v is not None:
-                        values[c] = v
-            for (key, cards, i), c in zip(places, new):
-                cards[i] = c
-                loc[c] = key
-        s["rng"] = self.rng.getrandbits(64)
-        if s["pending"] and s["pending"]["each"]:
-            s["pending"]["ans"] = {}   # other seats' secret answers are not for its eyes
-        return s
+        """A copy of the state as the bot may imagine it (see worlds.determinize): every
+        card it cannot see dealt again over all the places it cannot see (types included,
+        unless the game declares `bots: hidden_types: counted`), and the generator
+        reseeded from the bot's own stream."""
+        return determinize(game, state, seat, self.rng)
 
     def value(self, game, state, seat: int, index: int, world=None) -> float:
         """The option's value: in `world` (a determinized copy; a fresh one if none), and
         if it consulted the generator, the mean over `samples` worlds."""
         world = world if world is not None else self.determinize(game, state, seat)
-        first, chance = self.sample(game, game.clone(world), seat, index)
+        got = self.sample(game, game.clone(world), seat, index)
+        for _ in range(RETRIES):      # an impossible world (see below): imagine another
+            if got is not None:
+                break
+            got = self.sample(game, self.determinize(game, state, seat), seat, index)
+        if got is None:
+            return -SURE
+        first, chance = got
         if not chance or self.samples == 1:
             return first
-        values = [first] + [self.sample(game, self.determinize(game, state, seat), seat, index)[0]
-                            for _ in range(self.samples - 1)]
+        values = [first]
+        for _ in range(self.samples - 1):
+            got = self.sample(game, self.determinize(game, state, seat), seat, index)
+            if got is not None:
+                values.append(got[0])
         return sum(max(-SURE, min(SURE, v)) for v in values) / len(values)
 
     def sample(self, game, s: dict, seat: int, index: int, depth: int = 0) -> tuple:
         """(value of the option in the determinized copy s, which it changes, and whether
-        it consulted the generator)."""
+        it consulted the generator); None when the rules fail in that world: hidden cards
+        are dealt across types, so a world may hold a card where the rules never put one
+        of its type (a noble in a hand of resources)."""
         seeded = s["rng"]
-        game.apply(s, seat, index)
-        chance = s["rng"] != seeded
+        try:
+            game.apply(s, seat, index)
+            return self.score(game, s, seat, s["rng"] != seeded, depth)
+        except WORLD_ERRORS:
+            return None
+
+    def score(self, game, s: dict, seat: int, chance: bool, depth: int = 0) -> tuple:
+        """(the value of s for the seat, chance): the result if the game is over."""
         if game.is_over(s):
             winners = game.result(s)["winners"]
             if winners == [seat]:
@@ -121,9 +104,9 @@ class GreedyBot:
         if not chance and game.waiting(s) == [seat] and here == self.before:
             n = game.option_count(s, seat)
             if n > 1:
-                follow = [self.sample(game, game.clone(s), seat, i, depth + 1)[0]
+                follow = [self.sample(game, game.clone(s), seat, i, depth + 1)
                           for i in range(n)] if depth < 1 else []
-                return max(follow, default=here), chance
+                return max((f[0] for f in follow if f is not None), default=here), chance
         return here, chance
 
     def evaluate(self, game, s, seat):

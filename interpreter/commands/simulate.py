@@ -13,7 +13,7 @@ from .. import terminal
 from ..rng import derive_seed as game_seed
 from ..bots import make_bot
 from ..errors import GameError, RulebookError
-from .common import load_game, option_args, reports_errors, seed_option
+from .common import Failed, load_game, option_args, reports_errors, seat_arg, seed_option
 
 ERROR_SAMPLES = 5
 
@@ -27,22 +27,26 @@ ERROR_SAMPLES = 5
 @click.option("--seed", type=int, default=0, show_default=True, callback=seed_option,
               help="Seed of the run; game i's seed is a hash of it and i (errors show it).")
 @click.option("--bots", "kind", default="random", show_default=True, metavar="KIND",
-              help="The bot in every seat.")
+              help="The bot in every seat (random, greedy, ismcts:iterations=400, policy:NAME).")
+@click.option("--bot", "bot_specs", metavar="SEAT=KIND", multiple=True,
+              help="One seat's bot, overriding --bots (e.g. --bot P1=ismcts:iterations=400). "
+                   "Repeatable; seats are 1-based.")
 @click.option("--variant", help="A variant of the game.")
 @click.option("--option", "option_specs", metavar="NAME=VALUE", multiple=True,
               help="Set a game option (see: rulebook list), e.g. --option turn_cap=50. "
                    "Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @reports_errors
-def simulate(game_name, games, players, seed, kind, variant, option_specs, as_json):
+def simulate(game_name, games, players, seed, kind, bot_specs, variant, option_specs, as_json):
     """Run N bot games of GAME: win rates, draws, game length."""
     game = load_game(game_name)
     options = option_args(game, option_specs)
-    make_bot(kind, game, 0)   # an unknown bot fails before the run
     try:   # a bad player count or variant stops here; a rule bug is counted per game below
         players = game.new_state(players, seed, variant, options)["n"]
     except GameError:
         players = players or game.g.players_min
+    kinds = seat_bots(game, players, kind, bot_specs)
+    kind = kind if len(set(kinds)) == 1 and kinds[0] == kind else ", ".join(kinds)
     con = terminal.console(quiet=as_json)
     results, lengths, errors = [], [], []
     start = time.perf_counter()
@@ -52,7 +56,7 @@ def simulate(game_name, games, players, seed, kind, variant, option_specs, as_js
         task = bar.add_task("games", total=games)
         for i in range(games):
             try:
-                result, length = play_one(game, players, game_seed(seed, i), variant, kind,
+                result, length = play_one(game, players, game_seed(seed, i), variant, kinds,
                                           options)
                 results.append(result)
                 lengths.append(length)
@@ -71,10 +75,25 @@ def simulate(game_name, games, players, seed, kind, variant, option_specs, as_js
         raise SystemExit(1)
 
 
+def seat_bots(game, players, kind, bot_specs) -> list:
+    """The bot spec of every seat: --bots everywhere, then each --bot SEAT=KIND."""
+    kinds = [kind] * players
+    for spec in bot_specs:
+        seat, eq, k = spec.partition("=")
+        if not eq or not k.strip():
+            raise Failed(f"--bot {spec!r}: write SEAT=KIND, e.g. --bot P1=ismcts:iterations=400")
+        kinds[seat_arg(game, seat, players)] = k.strip()
+    for k in set(kinds):
+        make_bot(k, game, 0)   # an unknown bot fails before the run
+    return kinds
+
+
 def play_one(game, players, seed, variant, kind, options=None):
-    """One bot game; returns (result, decisions made)."""
+    """One bot game (kind: one bot spec for every seat, or a list of one per seat);
+    returns (result, decisions made)."""
     s = game.new_state(players, seed, variant, options)
-    bots = [make_bot(kind, game, seed * 1009 + p) for p in range(s["n"])]
+    kinds = [kind] * s["n"] if isinstance(kind, str) else kind
+    bots = [make_bot(kinds[p], game, seed * 1009 + p) for p in range(s["n"])]
     decisions = 0
     while not game.is_over(s):
         seat = game.waiting(s)[0]

@@ -11,6 +11,10 @@ from .compiler import PUSHED, WAIT
 from .signature import REQUIRED, Param, Signature
 
 
+# The first line of the op that asks a simultaneous choice (compile() marks that op).
+ASKS_EACH = "# asks each"
+
+
 class Procs:
     # ------------------------------------------------------------ decisions
     def _s_Choose(self, st):
@@ -34,6 +38,9 @@ class Procs:
             other = f"({other} if {cond} else None)"
         if st.each is not None:
             seats, _ = self.src(st.each)
+            # the choice is an op of its own (bots imagining a world ask it again there)
+            self.b.end_block()
+            self.line(ASKS_EACH)
             each_opts = self.labelled(st, et) if st.labelled is not None else \
                 f"_choice(_vals, {et!r}, _other)"
             self.bind(var, T.list_of(et))     # per seat: its answer (none if not asked)

@@ -12,7 +12,7 @@ from . import types as T
 from .blocks import Blocks
 from .compiler import POPPED, PUSHED, WAIT, Compiler, Scope
 from .control import Control
-from .procs import Procs
+from .procs import ASKS_EACH, Procs
 from .templates import compile_template
 
 # Statements after which a script may stop (a decision, another frame, the end).
@@ -58,9 +58,12 @@ class ScriptCompiler(Procs, Control):
             raise CompileErrors(self.errors)
         ns = self.c.ns
         blocks = self.b.finish()
-        return [ns.define(ns.fresh("op"), "vm, fr", ["s = vm.s", "l = fr['l']"] + lines, "script",
-                          [None, None] + at)
-                for lines, at in zip(blocks, self.b.done_at)]
+        ops = [ns.define(ns.fresh("op"), "vm, fr", ["s = vm.s", "l = fr['l']"] + lines, "script",
+                         [None, None] + at)
+               for lines, at in zip(blocks, self.b.done_at)]
+        for op, lines in zip(ops, blocks):
+            op.asks_each = lines[0] == ASKS_EACH    # see bots/worlds.ask_again
+        return ops
 
     # ------------------------------------------------------------ helpers
     def line(self, src: str) -> None:

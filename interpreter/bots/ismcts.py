@@ -1,0 +1,271 @@
+"""The ismcts bot: single-observer information-set Monte Carlo tree search.
+
+After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (2012).
+One tree per decision, seen from the bot's seat. Each iteration:
+
+1. imagines a world (worlds.determinize: every card the seat cannot see dealt again,
+   types included, the generator reseeded; never the real hidden state);
+2. descends the tree, choosing at each node among the options available in that world
+   by UCB, where an option's "availability" counts the iterations it was legal in;
+   a secret choice of several seats is decoupled: each seat picks from its own
+   statistics, blind to the others' picks, and the node's child is the joint answer;
+3. adds the first node not yet in the tree, plays on with the rollout policy (random,
+   or greedy on the game's `bots: evaluation`) for at most `depth` decisions;
+4. backs up one reward per seat in [0, 1]: a win 1, a shared win 1/winners, a loss 0;
+   a game not over by then (or any game with `reward=margin`) scores the margin (own
+   value - best other's) of the evaluation (the score if none, the final scores once
+   over), normalised over the margins seen in this search (see scaled).
+
+With `prior=K`, every root option starts with K virtual visits scored one step ahead by
+the evaluation (progressive bias), so a budget smaller than the number of options is not
+spent trying options at random. Options are told apart by their labels, which is what a seat sees, so statistics from
+different worlds add up. The bot plays the root option visited most. The state is cloned
+(never replayed); the same seed and an iteration budget give the same choices.
+
+Settings (`ismcts:iterations=400`, `ismcts:ms=200,depth=30,rollout=greedy`): see SETTINGS.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..errors import RulebookError
+from ..vm import VM
+from .worlds import WORLD_ERRORS, determinize
+
+# name -> (type, default, meaning); the one table for parsing, errors and README
+SETTINGS = {
+    "iterations": (int, 400, "iterations per decision (the default budget)"),
+    "ms": (int, 0, "a time budget per decision in milliseconds instead of iterations"),
+    "depth": (int, 20, "decisions played past the tree before the position is scored"),
+    "rollout": (str, "random", "how the playout chooses: random, or greedy"),
+    "reward": (str, "result", "result (win/draw/loss) or margin (normalised score margin)"),
+    "c": (float, 0.7, "UCB exploration constant"),
+    "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
+}
+CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin")}
+
+
+class Node:
+    """A node of the tree: for each seat deciding here, label -> [visits, reward sum,
+    availability]; children by the tuple of labels answered."""
+    __slots__ = ("tables", "kids")
+
+    def __init__(self):
+        self.tables: dict = {}
+        self.kids: dict = {}
+
+
+class IsmctsBot:
+    kind = "ismcts"
+
+    def __init__(self, game, seed=None, **settings):
+        self.rng = random.Random(seed)
+        for name, (_, default, _) in SETTINGS.items():
+            setattr(self, name, settings.get(name, default))
+        self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
+        self.last: dict = {}    # the last decision's figures: iterations, failed, seconds
+        self.span = (math.inf, -math.inf)
+
+    # ---------------------------------------------------------------- choosing
+    def choose(self, game, state, seat: int) -> int:
+        n = game.option_count(state, seat)
+        if n <= 1:
+            return 0
+        root = Node()
+        self.span = (math.inf, -math.inf)   # margins seen in this search (see scaled)
+        start = time.perf_counter()
+        if self.prior and self.fn is not None:
+            self.seed_root(game, state, seat, root)
+        deadline = start + self.ms / 1000 if self.ms > 0 else None
+        done = failed = 0
+        while (time.perf_counter() < deadline) if deadline else (done < self.iterations):
+            done += 1
+            if not self.iterate(game, state, seat, root):
+                failed += 1
+        self.tree = root        # kept for inspection (tests, tools) until the next decision
+        self.last = {"iterations": done, "failed": failed,
+                     "seconds": time.perf_counter() - start}
+        table = root.tables.get(seat) or {}
+        labels = game.options(state, seat)
+        scored = [(table[l][0], table[l][1] / table[l][0]) if table.get(l, (0,))[0] else (0, 0.0)
+                  for l in labels]
+        best = max(scored)
+        return self.rng.choice([i for i, v in enumerate(scored) if v == best])
+
+    def seed_root(self, game, state, seat: int, root: Node) -> None:
+        """Progressive bias at the root: each option starts with `prior` virtual visits
+        worth its reward one step ahead in one imagined world, so a small budget refines
+        a sensible order instead of trying options at random."""
+        world = determinize(game, state, seat, self.rng)
+        if world["over"] or seat not in game.waiting(world):
+            return
+        table = root.tables.setdefault(seat, {})
+        for i, label in enumerate(game.options(world, seat)):
+            c = game.clone(world)
+            try:
+                game.apply(c, seat, i)
+                r = self.rewards(game, c)[seat]
+            except WORLD_ERRORS:
+                continue
+            table[label] = [self.prior, self.prior * r, 0]
+
+    def iterate(self, game, state, seat: int, root: Node) -> bool:
+        """One iteration; False when the rules failed in the imagined world (hidden cards
+        dealt across types can make a world the rules never reach): nothing is backed up."""
+        rng = self.rng
+        world = determinize(game, state, seat, rng)
+        path = []
+        node = root
+        try:
+            while not world["over"]:
+                picks = self.select(game, world, node)
+                for p, i, _ in picks:
+                    game.apply(world, p, i)
+                path.append((node, picks))
+                key = tuple(label for _, _, label in picks)
+                child = node.kids.get(key)
+                if child is None:
+                    node.kids[key] = Node()
+                    break
+                node = child
+            self.playout(game, world)
+            rewards = self.rewards(game, world)
+        except WORLD_ERRORS:
+            return False
+        for node, picks in path:
+            for p, _, label in picks:
+                entry = node.tables[p][label]
+                entry[0] += 1
+                entry[1] += rewards[p]
+        return True
+
+    def select(self, game, world: dict, node: Node) -> list:
+        """(seat, index, label) for every seat deciding now: one seat, or all the seats of a
+        secret choice, each by UCB over its own statistics (decoupled)."""
+        p = world["pending"]
+        waiting = game.waiting(world)
+        deciders = waiting if p["each"] else waiting[:1]
+        picks = []
+        for seat in deciders:
+            labels = game.options(world, seat)
+            table = node.tables.setdefault(seat, {})
+            untried = []
+            for i, label in enumerate(labels):
+                entry = table.get(label)
+                if entry is None:
+                    entry = table[label] = [0, 0.0, 0]
+                entry[2] += 1
+                if entry[0] == 0:
+                    untried.append(i)
+            if untried:
+                i = self.rng.choice(untried)
+            else:
+                c = self.c
+                best, i = -1.0, 0
+                for j, label in enumerate(labels):
+                    n, w, avail = table[label]
+                    u = w / n + c * math.sqrt(math.log(avail) / n)
+                    if u > best:
+                        best, i = u, j
+            picks.append((seat, i, labels[i]))
+        return picks
+
+    # ---------------------------------------------------------------- playouts
+    def playout(self, game, s: dict) -> None:
+        rng = self.rng
+        greedy = self.rollout == "greedy" and self.fn is not None
+        for _ in range(self.depth):
+            if s["over"]:
+                return
+            seat = game.waiting(s)[0]
+            n = game.option_count(s, seat)
+            game.apply(s, seat, self.greedy_pick(game, s, seat, n) if greedy and n > 1
+                       else rng.randrange(n))
+
+    def greedy_pick(self, game, s: dict, seat: int, n: int) -> int:
+        """The option whose result the evaluation likes best (the world is imagined already,
+        so looking ahead in it peeks at nothing real)."""
+        values = []
+        for i in range(n):
+            c = game.clone(s)
+            try:
+                game.apply(c, seat, i)
+                values.append(self.value_of(game, c, seat))
+            except WORLD_ERRORS:
+                values.append(-math.inf)
+        best = max(values)
+        return self.rng.choice([i for i, v in enumerate(values) if v == best])
+
+    def value_of(self, game, s: dict, seat: int) -> float:
+        if s["over"]:
+            r = s["result"]
+            return math.inf if r["winners"] == [seat] else -math.inf
+        vm = VM(game.g, s)
+        vm.l = {"me": seat}
+        return self.fn(vm, seat)
+
+    def rewards(self, game, s: dict) -> list:
+        """One reward per seat in [0, 1]."""
+        n = s["n"]
+        if s["over"] and self.reward == "result":
+            winners = s["result"]["winners"]
+            if not winners:
+                return [1 / n] * n
+            return [1 / len(winners) if p in winners else 0.0 for p in range(n)]
+        if s["over"]:
+            values = list(s["result"]["scores"])
+        elif self.fn is None:
+            return [1 / n] * n
+        else:
+            vm = VM(game.g, s)
+            values = []
+            for p in range(n):
+                vm.l = {"me": p}
+                values.append(self.fn(vm, p))
+        return [self.scaled(m) for m in margins(values)]
+
+    def scaled(self, margin: float) -> float:
+        """A margin as a reward: min-max normalised over the margins seen in this search,
+        so its size counts whatever the evaluation's scale (with two players, dividing by
+        the two values' spread would leave only its sign). With `reward=result` it lies in
+        [0.25, 0.75], below a win and above a loss."""
+        lo, hi = self.span
+        lo, hi = min(lo, margin), max(hi, margin)
+        self.span = (lo, hi)
+        x = (margin - lo) / (hi - lo) if hi > lo else 0.5
+        return x if self.reward == "margin" else 0.25 + 0.5 * x
+
+
+def margins(values: list) -> list:
+    """Each seat's value minus the best of the others'."""
+    out = []
+    for p, v in enumerate(values):
+        out.append(v - max((x for q, x in enumerate(values) if q != p), default=v))
+    return out
+
+
+def parse_settings(text: str) -> dict:
+    """'iterations=400,depth=20' -> {"iterations": 400, "depth": 20}; a clear error for an
+    unknown name or a bad value."""
+    out = {}
+    for part in filter(None, (x.strip() for x in text.split(","))):
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or name not in SETTINGS:
+            known = ", ".join(f"{k}=" for k in SETTINGS)
+            raise RulebookError(f"ismcts: unknown setting '{part}'; settings are {known} "
+                                "(e.g. ismcts:iterations=400 or ismcts:ms=200)")
+        kind = SETTINGS[name][0]
+        try:
+            v = kind(value.strip())
+        except ValueError:
+            raise RulebookError(f"ismcts: {name}={value}: not a {kind.__name__}") from None
+        if name in CHOICES and v not in CHOICES[name]:
+            raise RulebookError(f"ismcts: {name}={value}: choose one of "
+                                f"{', '.join(CHOICES[name])}")
+        if kind is not str and v < (0 if name in ("ms", "c", "depth") else 1):
+            raise RulebookError(f"ismcts: {name}={value} is too small")
+        out[name] = v
+    return out

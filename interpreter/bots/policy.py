@@ -1,0 +1,87 @@
+"""Policy bots: how a typical player plays, declared in YAML as ordered rules.
+
+    bots:
+      policies:
+        cautious:                         # --bot P2=policy:cautious
+          - prompt: bid                   # only where the prompt says "bid" (optional)
+            when: my.IP < 15              # only in this situation (optional, about `me`)
+            match: it == 0                # the options this rule likes (`it` = an option's value)
+            maximise: 0 - it              # the one to take among them (optional)
+          - match: it != none
+        bidder: {otherwise: greedy, rules: [...]}   # a fallback other than random
+
+At each decision the first rule that applies (its prompt and `when` hold and at least one
+option matches) takes the matching option with the highest `maximise` (ties at random,
+from the bot's own generator); when no rule applies, the `otherwise` bot decides (random
+by default). `option` is the option's label. Rules are compiled and checked by validate like
+any expression; they are evaluated in an imagined world (worlds.determinize), so a rule
+that names a hidden card reads a random one, never the real one. A rule that fails on one
+option (`it.cost` when `it` is a number) does not match that option.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from .. import options as O
+from ..errors import RulebookError, did_you_mean
+from ..vm import VM
+from .worlds import determinize
+
+
+
+class PolicyBot:
+    kind = "policy"
+
+    def __init__(self, game, seed=None, name: str = ""):
+        policies = getattr(game.g, "bot_policies", None) or {}
+        if name not in policies:
+            have = ", ".join(policies) or "none (declare them under bots: policies:)"
+            hint = did_you_mean(name, policies) if name else None
+            raise RulebookError(f"{game.g.name} has no bot policy '{name}'; its policies: {have}"
+                                + (f" ({hint})" if hint else ""))
+        self.policy = policies[name]
+        self.rng = random.Random(seed)
+        from . import make_bot   # the fallback bot shares this bot's seed stream
+        self.otherwise = make_bot(self.policy.otherwise, game, self.rng.getrandbits(64))
+
+    def choose(self, game, state, seat: int) -> int:
+        n = game.option_count(state, seat)
+        if n <= 1:
+            return 0
+        world = determinize(game, state, seat, self.rng)
+        prompt = game.prompt(world).lower()
+        labels = game.options(world, seat)
+        values = option_values(world, seat)
+        vm = VM(game.g, world)
+        for rule in self.policy.rules:
+            if rule.prompt is not None and rule.prompt not in prompt:
+                continue
+            if rule.when is not None and not _safe(rule.when, vm, {"me": seat}):
+                continue
+            scores = []
+            for i, (label, value) in enumerate(zip(labels, values)):
+                local = {"it": value, "me": seat, "option": label}
+                if rule.match is not None and not _safe(rule.match, vm, local):
+                    continue
+                score = _safe(rule.maximise, vm, local) if rule.maximise is not None else 0
+                scores.append((score if isinstance(score, (int, float)) else -math.inf, i))
+            if scores:
+                best = max(s for s, _ in scores)
+                return self.rng.choice([i for s, i in scores if s == best])
+        return self.otherwise.choose(game, state, seat)
+
+
+def option_values(s: dict, seat: int) -> list:
+    spec = s["pending"]["opts"][str(seat)]
+    return [O.value(spec, i) for i in range(O.count(spec))]
+
+
+def _safe(fn, vm, local):
+    """A rule's value for one option; None when it fails there (the option does not match)."""
+    vm.l = dict(local)
+    try:
+        return fn(vm)
+    except (RulebookError, TypeError, KeyError, AttributeError, ValueError, IndexError,
+            ZeroDivisionError):
+        return None

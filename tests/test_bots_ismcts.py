@@ -1,0 +1,144 @@
+"""The ismcts bot: settings, same seed same choices, decoupled secret choices, strength."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from interpreter.bots import make_bot
+from interpreter.bots.ismcts import IsmctsBot, margins
+from interpreter.errors import RulebookError
+from interpreter.game import Game
+
+SEALED = "tests/games/sealed_numbers"
+
+
+@pytest.fixture(scope="module")
+def etheria():
+    return Game.load("etheria")
+
+
+@pytest.fixture(scope="module")
+def sealed():
+    return Game.load(SEALED)
+
+
+def choices(game, spec, players, seed, decisions):
+    """The options an ismcts seat 1 picks in a game against random seats."""
+    s = game.new_state(players, seed)
+    bot = make_bot(spec, game, 5)
+    others = make_bot("random", game, 6)
+    picked = []
+    while not game.is_over(s) and len(picked) < decisions:
+        seat = game.waiting(s)[0]
+        i = (bot if seat == 0 else others).choose(game, s, seat)
+        if seat == 0:
+            picked.append(game.options(s, seat)[i])
+        game.apply(s, seat, i)
+    return picked
+
+
+def test_same_seed_same_choices_with_an_iteration_budget(etheria):
+    spec = "ismcts:iterations=30,depth=6"
+    a = choices(etheria, spec, 3, 4, 4)
+    assert len(a) == 4
+    assert a == choices(etheria, spec, 3, 4, 4)
+
+
+@pytest.mark.parametrize("settings", ["ms=30", "rollout=greedy,iterations=10,depth=3",
+                                      "reward=margin,iterations=20", "c=0,iterations=10"])
+def test_every_setting_plays_legal_options(etheria, settings):
+    s = etheria.new_state(3, 2)
+    bot = make_bot("ismcts:" + settings, etheria, 1)
+    seat = etheria.waiting(s)[0]
+    before = etheria.state_hash(s)
+    i = bot.choose(etheria, s, seat)
+    assert 0 <= i < etheria.option_count(s, seat)
+    assert etheria.state_hash(s) == before
+    assert bot.last["iterations"] >= 1 and bot.last["failed"] < bot.last["iterations"]
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("ismcts:iteratons=4", "unknown setting 'iteratons=4'"),
+    ("ismcts:iterations=lots", "not a int"),
+    ("ismcts:rollout=smart", "choose one of random, greedy"),
+    ("ismcts:iterations=0", "too small"),
+    ("greedy:iterations=4", "takes no settings"),
+])
+def test_bad_settings_are_clear_errors(etheria, spec, message):
+    with pytest.raises(RulebookError, match=message):
+        make_bot(spec, etheria, 0)
+
+
+def test_a_secret_choice_is_searched_with_one_table_per_seat(etheria):
+    s = etheria.new_state(3, 1)
+    assert s["pending"]["each"]
+    bot = IsmctsBot(etheria, 3, iterations=40, depth=4)
+    bot.choose(etheria, s, 0)
+    tables = bot.tree.tables
+    assert set(tables) == {0, 1, 2}          # decoupled: every seat has its own statistics
+    own = tables[0]
+    assert set(own) == set(etheria.options(s, 0))
+    # a joint answer is a child: one label per seat
+    assert all(len(key) == 3 for key in bot.tree.kids)
+    assert sum(n for n, _, _ in own.values()) == 40 - bot.last["failed"]
+
+
+def test_margins_become_rewards_by_their_size_within_one_search(etheria):
+    assert margins([10, 4, 0]) == [6, -6, -10]
+    assert margins([3, 3]) == [0, 0]
+    bot = IsmctsBot(etheria, 0)
+    bot.span = (math.inf, -math.inf)
+    first = bot.scaled(5)
+    assert first == 0.5                          # nothing to compare with yet
+    assert bot.scaled(-5) == 0.25 and bot.scaled(15) == 0.75 and bot.scaled(5) == 0.5
+    bot.reward = "margin"
+    assert bot.scaled(15) == 1.0 and bot.scaled(-5) == 0.0
+
+
+def test_ismcts_beats_random_at_sealed_bids(sealed):
+    """Seats rotated: chance would give about 9 wins in 20 (ties win nobody a round)."""
+    wins = 0
+    for k in range(20):
+        me = k % 2
+        s = sealed.new_state(2, k)
+        bots = {me: make_bot("ismcts:iterations=100", sealed, k),
+                1 - me: make_bot("random", sealed, k + 100)}
+        while not sealed.is_over(s):
+            seat = sealed.waiting(s)[0]
+            sealed.apply(s, seat, bots[seat].choose(sealed, s, seat))
+        wins += s["result"]["winners"] == [me]
+    assert wins >= 14
+
+
+def test_play_and_simulate_take_a_search_bot_per_seat():
+    import json
+
+    from click.testing import CliRunner
+
+    from cli import main as cli
+    bot = "P1=ismcts:iterations=4,depth=3"
+    played = CliRunner().invoke(cli, ["play", SEALED, "--players", "2", "--bots", "random",
+                                      "--bot", bot, "--json"])
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.output.strip().splitlines()[-1])["over"]
+    run = CliRunner().invoke(cli, ["simulate", SEALED, "-n", "3", "--players", "2",
+                                   "--bot", bot, "--json"])
+    assert run.exit_code == 0, run.output
+    report = json.loads(run.output)
+    assert report["bots"] == "ismcts:iterations=4,depth=3, random" and report["completed"] == 3
+    bad = CliRunner().invoke(cli, ["simulate", SEALED, "-n", "1", "--bot", "P1=ismcts:x=1"])
+    assert bad.exit_code == 1 and "unknown setting 'x=1'" in bad.output
+
+
+def test_a_prior_seeds_every_root_option_with_virtual_visits():
+    game = Game.load("metras")
+    s = game.new_state(3, 2)
+    seat = game.waiting(s)[0]
+    n = game.option_count(s, seat)
+    bot = IsmctsBot(game, 1, iterations=5, depth=2, prior=3)
+    bot.choose(game, s, seat)
+    own = bot.tree.tables[seat]
+    assert len(own) == n
+    assert sum(v for v, _, _ in own.values()) == 3 * n + 5 - bot.last["failed"]
+    assert all(0 <= w <= v for v, w, _ in own.values())
