@@ -198,6 +198,9 @@ def load_game(name_or_path: str):
     if document is None:
         raise GameDefError(findings)
     schema_errors = any(f.severity == "error" for f in findings)
+    trees_key = _trees_key(document.files) if not findings else None
+    if trees_key is not None:
+        _preload_trees(trees_key)
     try:
         game, more = build_game(path, document, data, schema_errors)
     except Exception:
@@ -216,7 +219,29 @@ def load_game(name_or_path: str):
     game.option_specs = specs                       # declared types and ranges
     game.sources = document.files                   # every file the definition was read from
     game.definition_hash = definition_hash(document.files)
+    if trees_key is not None and not findings:
+        _store_trees(trees_key)
     return game
+
+
+# The effect texts' syntax trees of a clean game, kept in the user's cache like its YAML:
+# keyed by the grammar and the definition's files, so any edit parses anew.
+def _trees_key(files) -> bytes:
+    from .effects.parser import GRAMMAR
+    return (hashlib.sha256(GRAMMAR.encode()).hexdigest() + definition_hash(files)).encode()
+
+
+def _preload_trees(key: bytes) -> None:
+    trees = cache.load_doc("trees", key)
+    if isinstance(trees, dict):
+        from .effects.parser import preload
+        preload(trees)
+
+
+def _store_trees(key: bytes) -> None:
+    if cache.load_doc("trees", key) is None:
+        from .effects.parser import parsed_trees
+        cache.store_doc("trees", key, parsed_trees())
 
 
 def definition_hash(files) -> str:

@@ -22,9 +22,10 @@ def place_of(e: Exception, g) -> str:
     tb = e.__traceback__
     table = getattr(g, "code_where", {})
     while tb is not None:
-        lines = table.get(tb.tb_frame.f_code.co_filename)
-        if lines is not None:
-            where = lines.get(tb.tb_lineno, where)
+        entry = table.get(tb.tb_frame.f_code.co_filename)
+        if entry is not None and tb.tb_lineno in entry[1]:
+            locate, lines = entry
+            where = locate(*lines[tb.tb_lineno])
         tb = tb.tb_next
     return where
 

@@ -27,7 +27,8 @@ class Namespace:
         # where generated code came from, for run-time errors: the builder sets `locate`
         # (script (line, col) -> "file:line:col") while it compiles a text
         self.locate = None
-        self.where: dict = {}      # generated file name -> {line number: "file:line:col"}
+        # generated file name -> (locate, {line number: (line, col) in the game's text})
+        self.where: dict = {}
 
     def fresh(self, hint: str) -> str:
         self.count += 1
@@ -63,9 +64,9 @@ class Namespace:
         without it, every line comes from the text's start."""
         src = f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in body)
         filename = f"<{what}: {name}>"
-        if self.locate is not None:
+        if self.locate is not None:     # file positions are worked out only for an error
             at = at or [(1, 1)] * len(body)
-            self.where[filename] = {i + 2: self.locate(*p) for i, p in enumerate(at) if p}
+            self.where[filename] = (self.locate, {i + 2: p for i, p in enumerate(at) if p})
         code = compile(src, filename, "exec")
         exec(code, self.ns)   # noqa: S102 - our own generated source, from checked syntax trees
         fn = self.ns[name]

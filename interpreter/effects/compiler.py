@@ -48,6 +48,7 @@ class Compiler(Names, Calls, Zones):
         self.attr_refs: dict = {}           # card attribute -> its table's name
         self.locators: dict = {}            # ("stat"|"function"|"procedure", name) -> locator
         self.proc_stop_memo: dict = {}      # procedure -> whether it may stop
+        self.proc_bodies: dict = {}         # procedure -> its parsed statements
         self.native_refs: dict = {}         # procedure -> its Python function's name (or None)
         self.init_calls()
 
@@ -291,11 +292,14 @@ class Compiler(Names, Calls, Zones):
 
     # ------------------------------------------------------------ procedures
     def proc_body(self, name):
-        from .parser import EffectSyntaxError, parse_script
-        try:
-            return parse_script(self.g.procedures[name].body)
-        except (EffectSyntaxError, RecursionError):
-            return None
+        """A procedure's statements, parsed once (None when they do not parse)."""
+        if name not in self.proc_bodies:
+            from .parser import EffectSyntaxError, parse_script
+            try:
+                self.proc_bodies[name] = parse_script(self.g.procedures[name].body)
+            except (EffectSyntaxError, RecursionError):
+                self.proc_bodies[name] = None
+        return self.proc_bodies[name]
 
     def proc_stops(self, name) -> bool:
         """Whether a procedure may stop (a decision, a card played, a mechanic, a procedure

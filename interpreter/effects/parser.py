@@ -304,8 +304,48 @@ def _error(e: UnexpectedInput, text: str, expression: bool = False) -> EffectSyn
     return EffectSyntaxError(f"unexpected {got}: expected {_readable(e.expected)}", line, col, text)
 
 
+# Parsed texts, by text: one game's texts are read by the compiler, the checks and the bots'
+# policies, and a game is often loaded again in one process. Trees are never changed in
+# place (templates.shift works on a copy), so a tree can be shared.
+_PARSED: dict = {}
+_PARSED_MAX = 20000
+
+
+def _remember(key, tree):
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[key] = tree
+    return tree
+
+
+def parsed_trees() -> dict:
+    """Every text parsed so far in this process, with its tree (for the loader's cache)."""
+    return dict(_PARSED)
+
+
+def preload(trees: dict) -> None:
+    """Trees parsed in an earlier run (the loader's cache), found again by their texts."""
+    _PARSED.update(trees)
+
+
 def parse_script(text: str) -> list:
-    """Parse statements; returns a list of statement nodes."""
+    """Parse statements; returns a list of statement nodes (shared: do not change them)."""
+    hit = _PARSED.get(("script", text))
+    if hit is not None:
+        return hit
+    return _remember(("script", text), _parse_script(text))
+
+
+def parse_expression(text: str) -> A.Node:
+    """Parse one expression (as used for conditions, stats and evaluations); the tree is
+    shared: do not change it."""
+    hit = _PARSED.get(("expr", text))
+    if hit is not None:
+        return hit
+    return _remember(("expr", text), _parse_expression(text))
+
+
+def _parse_script(text: str) -> list:
     src = text if text.endswith("\n") else text + "\n"
     try:
         tree = _parser("start").parse(src)
@@ -325,8 +365,7 @@ def parse_script(text: str) -> list:
         raise _too_deep(text) from None
 
 
-def parse_expression(text: str) -> A.Node:
-    """Parse one expression (as used for conditions, stats and evaluations)."""
+def _parse_expression(text: str) -> A.Node:
     try:
         # trailing white space (a folded YAML scalar ends with a line break) means nothing
         tree = _parser("expr_only").parse(text.rstrip())

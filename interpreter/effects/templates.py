@@ -5,6 +5,7 @@ included (`{join(xs, ", ")}`); each field's value is named as people read it (se
 card labels)."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 from ..errors import CompileError
@@ -76,7 +77,8 @@ def compile_template(comp, scope, text: str, node, at=None) -> str:
         except EffectSyntaxError as e:
             where = A.Pass(line=line, col=start + e.col - 1 if at else col)
             comp.err(where, "SYNTAX", f"in the text's field {{{chunk}}}: {e.message}")
-        if at:
+        if at:       # parsed trees are shared: move a copy
+            tree = copy.deepcopy(tree)
             shift(tree, line, start)
         src, t = comp.src(tree, scope)
         out.append(f"vm.label({src}, {t!r})")
