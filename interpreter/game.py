@@ -42,7 +42,7 @@ class Game:
 
     # ------------------------------------------------------------ lifecycle
     def new_state(self, players: int | None = None, seed: int = 0, variant: str | None = None,
-                  options: dict | None = None, listener=None) -> dict:
+                  options: dict | None = None, listener=None, events=None) -> dict:
         g = self.g
         n = players or g.players_min
         if not g.players_min <= n <= g.players_max:
@@ -60,7 +60,7 @@ class Game:
             opts[k] = type(opts[k])(v) if opts[k] is not None else v
         s = S.initial_state(g, n, seed, variant, opts)
         try:
-            VM(g, s, listener).run()
+            VM(g, s, listener, events).run()   # hook(analytics): events
         except RulebookError:
             raise
         except Exception as e:   # noqa: BLE001
@@ -98,7 +98,7 @@ class Game:
             return 0
         return O.count(p["opts"][str(seat)])
 
-    def apply(self, s: dict, seat: int, choice, listener=None) -> None:
+    def apply(self, s: dict, seat: int, choice, listener=None, events=None) -> None:
         """Apply one seat's decision, by label or index; raises IllegalMove with the reason."""
         p = s["pending"]
         if s["over"]:
@@ -122,7 +122,7 @@ class Game:
                                   + (f" ({hint})" if hint else ""))
             index = labels.index(choice)
         try:
-            VM(self.g, s, listener).answer(seat, index)
+            VM(self.g, s, listener, events).answer(seat, index)   # hook(analytics): events
         except RulebookError:
             raise
         except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault

@@ -12,13 +12,14 @@ from .errors import GameError
 
 
 class VM:
-    __slots__ = ("g", "s", "l", "listener")
+    __slots__ = ("g", "s", "l", "listener", "events")
 
-    def __init__(self, game, state, listener=None):
+    def __init__(self, game, state, listener=None, events=None):
         self.g = game
         self.s = state
         self.l = {}
         self.listener = listener
+        self.events = events   # hook(analytics): None, or events(kind, card, a, b) per move/play
 
     # ---------------------------------------------------------------- running
     def run(self) -> None:
@@ -66,6 +67,8 @@ class VM:
             key = "type:" + self.g.cards[card]["type"]
             if key not in programs:
                 return False
+        if self.events is not None:   # hook(analytics): a card's effect runs
+            self.events("play", card, who, None)
         self.push(key, {"me": who, "card": card})
         return True
 
@@ -138,6 +141,8 @@ class VM:
         z[src].remove(card)
         z[dest].append(card)
         s["loc"][card] = dest
+        if self.events is not None:   # hook(analytics): a card changes zone
+            self.events("move", card, src, dest)
         resets = self.g.card_state_resets(dest)
         if resets:
             self.reset_card_state(card, resets)
@@ -178,6 +183,8 @@ class VM:
             c = pile.pop(rng.below(s, len(pile))) if spec.bag else pile.pop()
             z[dest].append(c)
             loc[c] = dest
+            if self.events is not None:   # hook(analytics): a card changes zone
+                self.events("move", c, src, dest)
             if resets:
                 self.reset_card_state(c, resets)
             drawn += 1
