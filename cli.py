@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import click
 
+from interpreter.commands.compare import compare
 from interpreter.commands.list_games import list_games
 from interpreter.commands.play import play
 from interpreter.commands.replay import replay
 from interpreter.commands.simulate import simulate
+from interpreter.commands.sweep import sweep
 from interpreter.commands.validate import validate
 
 
@@ -15,7 +17,7 @@ def main():
     """A data-driven rules interpreter for tabletop games declared in YAML."""
 
 
-for command in (list_games, validate, play, simulate, replay):
+for command in (list_games, validate, play, simulate, compare, sweep, replay):
     main.add_command(command)
 
 

@@ -150,3 +150,67 @@ def test_jsonl_has_one_line_per_game(tmp_path):
                 "played"):
         assert key in first
     assert json.loads(r.stdout)["completed"] == 12
+
+
+# ------------------------------------------------------------------ 6: compare
+def test_compare_finds_a_planted_difference_between_two_versions(tmp_path):
+    # 2 x 200 strong_card games; version B's crown is worth 1 instead of 6
+    b = tmp_path / "strong_b"
+    b.mkdir()
+    text = (Path(STRONG) / "game.yaml").read_text()
+    (b / "game.yaml").write_text(text.replace("name: Crown, value: 6", "name: Crown, value: 1"))
+    r = run("compare", STRONG, b, "-n", 200, "--json")
+    assert r.exit_code == 0, r.output
+    diffs = {d["name"]: d for d in json.loads(r.stdout)["differences"]}
+    assert diffs["score P1"]["significant"] and diffs["score P1"]["difference"] < 0
+    assert diffs["draw rate"]["significant"] and diffs["draw rate"]["difference"] > 0
+    assert not diffs["decisions per game"]["significant"]
+
+
+def test_compare_finds_nothing_between_a_game_and_itself():
+    # 2 x 150 strong_card games
+    r = run("compare", STRONG, STRONG, "-n", 150, "--json")
+    out = json.loads(r.stdout)
+    assert out["differences"] and not any(d["significant"] for d in out["differences"])
+
+
+def test_compare_one_game_with_two_option_settings_in_text():
+    # 2 x 100 strong_card games
+    r = run("compare", STRONG, "-n", 100, "--b-option", "head_start=3")
+    assert r.exit_code == 0, r.output
+    assert "win rate P1" in r.output and "significant" in r.output
+
+
+# ------------------------------------------------------------------ 7: --set and sweep
+def test_set_changes_a_card_a_constant_and_a_counter():
+    # 3 Metras games, 80 strong_card games
+    r = run("simulate", "metras", "-n", 3, "--set", "constants.turns=2", "--json", "-j", 1)
+    assert json.loads(r.stdout)["rounds"]["max"] == 2
+    r = run("simulate", STRONG, "-n", 20, "--set", "counters.player.points.start=10", "--json")
+    assert all(s["mean_score"] >= 13 for s in json.loads(r.stdout)["seats"])
+    r = run("simulate", STRONG, "-n", 60, "--set", "cards.crown.value=50", "--json")
+    assert json.loads(r.stdout)["margin"]["max"] >= 45
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("cards.A33.multipler=2", "did you mean 'multiplier'"),
+    ("cards.Z9.multiplier=2", "no card 'Z9'"),
+    ("constant.turns=2", "did you mean 'constants'"),
+    ("constants.turns=two", "not a number"),
+    ("turns", "write PATH=VALUE"),
+])
+def test_a_bad_set_is_a_clear_error(spec, message):
+    r = run("simulate", "metras", "-n", 1, "--set", spec)
+    assert r.exit_code == 1 and message in r.stderr, r.stderr
+
+
+def test_sweep_reports_the_metrics_by_value():
+    # 3 x 100 strong_card games
+    r = run("sweep", STRONG, "--set", "cards.crown.value=1,6,20", "-n", 100, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["values"] == [1, 6, 20] and len(out["runs"]) == 3
+    margins = [run_["margin"]["mean"] for run_ in out["runs"]]
+    assert margins == sorted(margins) and margins[0] < margins[-1]
+    r = run("sweep", STRONG, "--set", "cards.crown.value=2", "-n", 5)
+    assert r.exit_code == 1 and "several values" in r.stderr

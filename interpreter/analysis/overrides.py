@@ -57,22 +57,42 @@ def apply(document, data: dict, overrides) -> None:
                 raise RulebookError(f"--set {path}: {where} has no section '{k}'"
                                     + (f" ({hint})" if hint else ""))
             node = nxt
-        if keys[-1] not in node and not keys[-1] == "start":
+        if keys[-1] not in node:
             hint = did_you_mean(keys[-1], list(node))
             raise RulebookError(f"--set {path}: there is no '{keys[-1]}' to change"
                                 + (f" ({hint})" if hint else ""))
-        node[keys[-1]] = value
+        node[keys[-1]] = same_kind(path, node[keys[-1]], value)
+
+
+def same_kind(path: str, old, new):
+    """The new value, if it can stand where the old one stood."""
+    if isinstance(old, (dict, list)):
+        raise RulebookError(f"--set {path}: that is a whole section, not one value")
+    number = (int, float)
+    if isinstance(old, number) and not isinstance(old, bool) and \
+            (not isinstance(new, number) or isinstance(new, bool)):
+        raise RulebookError(f"--set {path}: '{new}' is not a number (the game has {old})")
+    if isinstance(old, bool) and not isinstance(new, bool):
+        raise RulebookError(f"--set {path}: '{new}' is not true or false (the game has {old})")
+    return new
 
 
 def set_card(document, data, keys, value, path) -> None:
     if len(keys) != 3:
         raise RulebookError(f"--set {path}: write cards.ID.ATTRIBUTE=VALUE")
     lists = [data.get("cards") or []] + [inc.plain_cards() for inc in document.includes]
+    types = data.get("card_types") or {}
     found = False
     for cards in lists:
         for card in cards:
             if isinstance(card, dict) and str(card.get("id")) == keys[1]:
-                card[keys[2]] = value
+                defaults = (types.get(card.get("type")) or {}).get("attributes") or {}
+                have = {**defaults, **card}
+                if keys[2] not in have or keys[2] in ("id", "type", "zone", "count"):
+                    hint = did_you_mean(keys[2], [k for k in have if k not in ("id", "zone")])
+                    raise RulebookError(f"--set {path}: card '{keys[1]}' has no attribute "
+                                        f"'{keys[2]}' to change" + (f" ({hint})" if hint else ""))
+                card[keys[2]] = same_kind(path, have[keys[2]], value)
                 found = True
     if not found:
         ids = [str(c.get("id")) for cards in lists for c in cards if isinstance(c, dict)]
