@@ -14,6 +14,7 @@ from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
 from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
 from .yamlio import locate, text_position
+from .analysis.metrics import compile_metrics   # hook(analytics): the metrics: section
 
 
 PARAM_TYPES = {"player": "player", "card": "card", "number": "num", "text": "str",
@@ -376,6 +377,7 @@ class Builder:
                 g.exprs[key] = fn
             else:
                 g.exprs[key] = bind_it(fn)
+        compile_metrics(self, comp, g)   # hook(analytics): the metrics: section
         g.stat_fns = {name: fn for name, fn in comp.stat_fns.items() if name in g.stats}
         g.result_fn = _result_fn(g)
         g.zone_spec = _zone_spec_fn(g)

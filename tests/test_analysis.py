@@ -4,6 +4,7 @@ and a few short Metras games."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,40 @@ def test_sweep_reports_the_metrics_by_value():
     assert margins == sorted(margins) and margins[0] < margins[-1]
     r = run("sweep", STRONG, "--set", "cards.crown.value=2", "-n", 5)
     assert r.exit_code == 1 and "several values" in r.stderr
+
+
+# ------------------------------------------------------------------ 5: declared metrics
+def test_declared_metrics_are_reported_with_intervals():
+    # 200 strong_card games
+    r = run("simulate", STRONG, "-n", 200, "--json")
+    metrics = {m["name"]: m for m in json.loads(r.stdout)["metrics"]}
+    assert metrics["cards_left"]["value"] == 4            # 16 cards, 12 drawn
+    assert metrics["gems_played"]["value"] == 6
+    big = metrics["big_win"]
+    assert big["kind"] == "rate" and 0 < big["value"] < 1 and big["n"] == 200
+    assert big["interval"][0] < big["value"] < big["interval"][1]
+    ring = metrics["ring_taken_by_first"]
+    assert ring["kind"] == "mean" and 0 < ring["value"] < 1
+    assert "ring_taken_by_first" in [m["name"] for m in json.loads(r.stdout)["scalars"]]
+
+
+def test_compare_reports_declared_metrics():
+    # 2 x 100 strong_card games
+    r = run("compare", STRONG, "-n", 100, "--b-set", "cards.crown.value=1", "--json")
+    diffs = {d["name"]: d for d in json.loads(r.stdout)["differences"]}
+    assert diffs["big_win"]["significant"] and not diffs["cards_left"]["significant"]
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('cards_left: "count(deck)"', 'cards_left: "count(dek)"', "unknown"),
+    ("count: played}", "count: bought}", "bought"),
+    ('me == first(players)', 'me == frist(players)', "frist"),
+])
+def test_validate_checks_declared_metrics(tmp_path, old, new, message):
+    text = (Path(STRONG) / "game.yaml").read_text()
+    assert old in text
+    (tmp_path / "game.yaml").write_text(text.replace(old, new))
+    r = run("validate", tmp_path)
+    assert r.exit_code == 1 and message in r.output, r.output
+    line = next(x for x in r.output.splitlines() if message in x)
+    assert re.match(r".*game\.yaml:\d+:\d+: error", line)
