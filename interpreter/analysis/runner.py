@@ -122,7 +122,7 @@ class Runner:
         """Every task's record, in task order."""
         if self.scheduler:
             from .cluster import run_on_dask
-            records = run_on_dask(self.scheduler, spec, chunks(tasks, 4), self.progress)
+            records = run_on_dask(self.scheduler, spec, chunks(tasks, 4), self.progress, self.jobs)
         elif self.jobs <= 1 or len(tasks) <= 1:
             game = game or game_for(spec)
             records = []

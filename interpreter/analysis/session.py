@@ -95,7 +95,7 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
                   MofNCompleteColumn(), Speed(), TimeRemainingColumn(), console=con,
                   transient=True, disable=quiet or not con.is_terminal) as bar:
         task = bar.add_task("games", total=len(tasks))
-        runner = Runner(jobs or default_jobs(), scheduler,
+        runner = Runner(jobs or (None if scheduler else default_jobs()), scheduler,
                         lambda k: bar.advance(task, k))
         start = time.perf_counter()
         try:
