@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from interpreter.commands.compare import compare
+from interpreter.commands.describe import describe
 from interpreter.commands.list_games import list_games
 from interpreter.commands.play import play
 from interpreter.commands.replay import replay
@@ -17,7 +18,7 @@ def main():
     """A data-driven rules interpreter for tabletop games declared in YAML."""
 
 
-for command in (list_games, validate, play, simulate, compare, sweep, replay):
+for command in (list_games, validate, play, simulate, compare, sweep, describe, replay):
     main.add_command(command)
 
 
