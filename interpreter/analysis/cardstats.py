@@ -3,7 +3,7 @@ the win rate of the seats that acquired / played it against the seats that did n
 
 Copies of one card (same attributes but the id, e.g. `pebble-1`, `pebble-2`) count as one
 card. The unit is a seat in a game: "acquired" means that seat acquired at least one copy.
-A card is flagged when the 95% interval of its win-rate difference leaves out zero
+A card that every seat (or no seat) had shows no difference. A card is flagged when the 95% interval of its win-rate difference leaves out zero
 (with many cards, expect about one in twenty flagged by chance: read the flags as leads).
 """
 from __future__ import annotations
@@ -58,6 +58,8 @@ def card_summary(g, done: list, players: int) -> list:
             k1 = sum(1 for gi, p in units_with if done[gi]["winners"] == [p])
             n0, k0 = units - n1, wins_total - k1
             d, lo, hi = rate_difference(k1, n1, k0, n0)
+            if n0 == 0 or n1 == 0:   # every seat had it (a starting card): nothing to compare
+                d, lo, hi = 0.0, -1.0, 1.0
             row = rows.setdefault(name, {"card": name, "label": labels.get(name, name)})
             row[kind] = {"count": sum(by_seat), "by_seat": by_seat,
                          "games": len({gi for gi, _ in units_with}),
