@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..bots import make_bot
 from ..commands.common import Failed, load_game, option_args, seat_arg
-from ..errors import GameError, RulebookError
+from ..errors import GameError
 from ..loader import resolve_game_path
 from .overrides import load_with_overrides, parse_sets
 from .runner import Runner, RunSpec, default_jobs, tasks_for
@@ -116,11 +116,7 @@ def with_value(st: Setup, path: str, value) -> Setup:
     """The same run with one more --set override (a sweep's step)."""
     overrides = tuple((k, v) for k, v in st.spec.overrides if k != path) + ((path, value),)
     spec = replace(st.spec, overrides=overrides)
-    try:
-        game = load_with_overrides(spec.path, overrides)
-    except RulebookError:
-        raise
-    return Setup(game, spec, st.kinds, f"{path}={value}")
+    return Setup(load_with_overrides(spec.path, overrides), spec, st.kinds, f"{path}={value}")
 
 
 def write_jsonl(path: str, g, records: list) -> None:
