@@ -2,6 +2,7 @@
 renders its plots in a headless Chromium. Games: strong_card (tests/games)."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -79,8 +80,11 @@ def chromium() -> str:
     if not shutil.which("apt-get"):
         pytest.skip("no chromium, and no apt-get to install it (Debian's 'chromium' package)")
     try:
+        subprocess.run(["apt-get", "update", "-qq"], check=True, capture_output=True,
+                       timeout=600)
         subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True,
-                       capture_output=True, timeout=900)
+                       capture_output=True, timeout=900,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
     except (subprocess.SubprocessError, OSError) as e:
         pytest.skip(f"chromium is missing and could not be installed with apt-get: {e}")
     if not shutil.which("chromium"):
