@@ -15,15 +15,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter.analysis.runner import Runner, RunSpec, tasks_for  # noqa: E402
+from interpreter.analysis.cardstats import card_summary  # noqa: E402
+from interpreter.analysis.runner import Runner, RunSpec, game_for, tasks_for  # noqa: E402
 from interpreter.loader import resolve_game_path  # noqa: E402
 
 
 def cpu(spec, tasks, repeats):
+    """CPU seconds to play the games and, with per-card events, to summarise the cards."""
     best = float("inf")
     for _ in range(repeats):
         t = time.process_time()
-        Runner(1).run(spec, tasks)
+        records = Runner(1).run(spec, tasks)
+        if spec.cards:
+            card_summary(game_for(spec).g, records, spec.players)
         best = min(best, time.process_time() - t)
     return best
 
@@ -51,7 +55,7 @@ def main():
             plain = min(plain, cpu(replace(spec, cards=False), tasks, 1))
             cards = min(cards, cpu(spec, tasks, 1))
         print(f"{a.game} {a.players}p, {a.games} games, CPU s (best of {a.repeats}): plain "
-              f"{plain:.2f}, with per-card events {cards:.2f} (+{cards / plain - 1:.0%})")
+              f"{plain:.2f}, with per-card events and statistics {cards:.2f} (+{cards / plain - 1:.0%})")
     if a.only != "cards":
         one, r1 = wall(spec, tasks, 1)
         two, r2 = wall(spec, tasks, 2)

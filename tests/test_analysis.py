@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter.analysis import runner, stats
+from interpreter.analysis import runner
 from interpreter.analysis.runner import Runner, RunSpec, tasks_for
 from interpreter.loader import resolve_game_path
 

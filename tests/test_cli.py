@@ -285,7 +285,7 @@ def test_simulate_counts_a_broken_game_as_an_error(monkeypatch):
 
 
 def test_wilson_interval():
-    from interpreter.commands.simulate import wilson
+    from interpreter.analysis.intervals import wilson
     assert wilson(0, 0) == (0.0, 1.0)
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)

@@ -8,7 +8,7 @@ task alone, so the records are the same however the games are spread out.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..bots import make_bot
 from ..errors import RulebookError
@@ -116,7 +116,6 @@ class Runner:
     jobs: int = 1
     scheduler: str | None = None         # a Dask scheduler address, or "local"
     progress: object = None              # called with the number of games just finished
-    _client: object = field(default=None, repr=False)
 
     def run(self, spec: RunSpec, tasks: list, game=None) -> list:
         """Every task's record, in task order."""

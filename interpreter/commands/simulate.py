@@ -8,7 +8,6 @@ import click
 
 from .. import terminal
 from ..analysis import render, session
-from ..analysis.intervals import wilson  # noqa: F401 - kept importable here
 from .common import reports_errors
 
 
