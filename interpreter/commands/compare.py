@@ -11,10 +11,6 @@ from ..analysis import compare as C
 from ..analysis import render, session
 from .common import reports_errors
 
-SIDE = (("variant", "A variant"), ("option", "A game option NAME=VALUE"),
-        ("set", "A changed value PATH=VALUE"))
-
-
 def side_options(fn):
     for side in ("b", "a"):
         fn = click.option(f"--{side}-set", f"{side}_set", metavar="PATH=VALUE", multiple=True,
