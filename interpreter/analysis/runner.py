@@ -7,6 +7,7 @@ task alone, so the records are the same however the games are spread out.
 """
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass
 
@@ -107,7 +108,7 @@ def default_jobs() -> int:
 def chunks(tasks: list, workers: int) -> list:
     """Small enough to balance the workers and show progress, large enough that sending
     them costs little next to playing them."""
-    size = max(1, min(25, len(tasks) // (workers * 8) or 1))
+    size = max(1, min(10, len(tasks) // (workers * 16) or 1))
     return [tasks[i:i + size] for i in range(0, len(tasks), size)]
 
 
@@ -138,12 +139,16 @@ class Runner:
             _games.clear()
             _games[(spec.path, spec.overrides)] = game
         records = []
-        with ProcessPoolExecutor(max_workers=self.jobs) as pool:
-            futures = [pool.submit(play_chunk, spec, c) for c in chunks(tasks, self.jobs)]
-            for f in as_completed(futures):
-                done = f.result()
-                records.extend(done)
-                self.tick(len(done))
+        gc.freeze()   # forked workers share the loaded game's pages instead of copying them
+        try:
+            with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+                futures = [pool.submit(play_chunk, spec, c) for c in chunks(tasks, self.jobs)]
+                for f in as_completed(futures):
+                    done = f.result()
+                    records.extend(done)
+                    self.tick(len(done))
+        finally:
+            gc.unfreeze()
         return records
 
     def tick(self, n: int) -> None:
