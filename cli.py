@@ -14,6 +14,9 @@ COMMANDS = {
     "validate": ("validate", "validate", "Check game definitions."),
     "play": ("play", "play", "Play a game against bots or people."),
     "simulate": ("simulate", "simulate", "Run N bot games of GAME: win rates, draws, game length."),
+    "compare": ("compare", "compare", "Play two versions of a game on the same seeds; differences."),
+    "sweep": ("sweep", "sweep", "One simulation per value of a game setting (--set PATH=V1,V2)."),
+    "describe": ("describe", "describe", "The game for a person: components, flow, cards."),
     "replay": ("replay", "replay", "Replay a save file and check it reaches the same state."),
 }
 

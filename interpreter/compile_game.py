@@ -8,6 +8,7 @@ from .effects.parser import EffectSyntaxError, parse_expression, parse_script
 from .effects.script import ScriptCompiler
 from .errors import CompileError, Finding
 from . import tables
+from .analysis.metrics import compile_metrics
 from .policies import compile_bots
 
 
@@ -134,7 +135,8 @@ class GameCompiler:
                                    want=_WANT.get(key), params=None if key == "end_when" else ("it",))
             if fn is not None:
                 g.exprs[key] = fn
-        compile_bots(self, comp, g)      # bots.policies and hidden_types (bots/policy.py)
+        compile_bots(self, comp, g)      # bots.policies and hidden_types (policies.py)
+        compile_metrics(self, comp, g)   # the metrics: section (analysis/metrics.py)
         g.stat_fns = {name: comp.stat(name) for name in g.stats}
         g.end_when_fn = g.exprs.get("end_when")
         g.result_fn = tables.result_fn(g)

@@ -36,7 +36,7 @@ class Game:
 
     # ------------------------------------------------------------ lifecycle
     def new_state(self, players: int | None = None, seed: int = 0, variant: str | None = None,
-                  options: dict | None = None, listener=None) -> dict:
+                  options: dict | None = None, listener=None, events=None) -> dict:
         g = self.g
         n = players or g.players_min
         if not g.players_min <= n <= g.players_max:
@@ -54,7 +54,7 @@ class Game:
             opts[k] = type(opts[k])(v) if opts[k] is not None else v
         s = S.initial_state(g, n, seed, variant, opts)
         try:
-            VM(g, s, listener).run()
+            VM(g, s, listener, events).run()
         except GameError as e:
             raise located(e, g, s) from e
         except RulebookError:
@@ -95,7 +95,7 @@ class Game:
         spec = p["opts"].get(str(seat)) if p is not None else None
         return 0 if spec is None else O.count(spec)
 
-    def apply(self, s: dict, seat: int, choice, listener=None) -> None:
+    def apply(self, s: dict, seat: int, choice, listener=None, events=None) -> None:
         """Apply one seat's decision, by label or index; raises IllegalMove with the reason."""
         p = s["pending"]
         key = str(seat)
@@ -115,7 +115,7 @@ class Game:
                                   + (f" ({hint})" if hint else ""))
             index = labels.index(choice)
         try:
-            VM(self.g, s, listener).answer(seat, index)
+            VM(self.g, s, listener, events).answer(seat, index)
         except GameError as e:
             raise located(e, self.g, s) from e
         except RulebookError:

@@ -186,8 +186,9 @@ def load_documents(path: Path, findings: list):
     return document, data
 
 
-def load_game(name_or_path: str):
+def load_game(name_or_path: str, transform=None):
     """Load, check and compile a game. Raises GameDefError with every finding.
+    `transform(document, data)` may change the plain data first (simulate --set).
 
     The builder runs even when the schema found errors, so that one run shows every
     mistake; a builder tripping over data the schema already refused adds nothing."""
@@ -197,6 +198,10 @@ def load_game(name_or_path: str):
     document, data = load_documents(path, findings)
     if document is None:
         raise GameDefError(findings)
+    if transform is not None:
+        transform(document, data)
+        if not findings:   # the changed values are checked like written ones
+            findings.extend(game_schema_findings(document.main, data))
     schema_errors = any(f.severity == "error" for f in findings)
     trees_key = _trees_key(document.files) if not findings else None
     if trees_key is not None:

@@ -276,34 +276,3 @@ def render_result(con: Console, game, result: dict) -> None:
     for rank, p in enumerate(result.get("ranking") or range(len(result["scores"])), 1):
         t.add_row(str(rank), Text(label(p)), str(result["scores"][p]))
     con.print(t)
-
-
-def render_simulation(con: Console, report: dict) -> None:
-    con.print(Rule(f"{report['game']}: {report['games']} games, {report['players']} players, "
-                   f"bots {report['bots']}, variant {report['variant']}", style="bold cyan"))
-    t = Table(header_style="bold")
-    t.add_column("seat")
-    t.add_column("wins", justify="right")
-    t.add_column("win rate", justify="right")
-    t.add_column("95% interval", justify="right")
-    t.add_column("mean score", justify="right")
-    for row in report["seats"]:
-        lo, hi = row["win_interval"]
-        t.add_row(Text(row["seat_label"]), str(row["wins"]), f"{row['win_rate']:.1%}",
-                  f"{lo:.1%} - {hi:.1%}", f"{row['mean_score']:.1f}")
-    con.print(t)
-    length = report["length"]
-    lines = [
-        f"completed: {report['completed']} of {report['games']}, in error: {report['errors']}",
-        f"draws (no single winner, e.g. a capped game): {report['draws']}",
-        f"game length: {length['mean']:.1f} decisions (sd {length['sd']:.1f}, "
-        f"min {length['min']}, max {length['max']})",
-        f"speed: {report['games_per_s']:.1f} games/s, {report['decisions_per_s']:.0f} decisions/s",
-    ]
-    if report.get("options"):
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in report["options"].items()))
-    if report["errors"]:
-        lines.append(Text(f"games in error: {report['errors']}", style="bold red"))
-        lines += [f"  seed {e['seed']}: {e['error']}" for e in report["error_samples"]]
-    for line in lines:
-        con.print(line)

@@ -36,14 +36,15 @@ MAX_DEPTH = 200             # frames (procedure calls, played cards) running at 
 
 
 class VM:
-    __slots__ = ("g", "s", "l", "listener", "steps")
+    __slots__ = ("g", "s", "l", "listener", "steps", "events")
 
-    def __init__(self, game, state, listener=None):
+    def __init__(self, game, state, listener=None, events=None):
         self.g = game
         self.s = state
         self.l = {}
         self.listener = listener
         self.steps = STEP_BUDGET     # loop rounds and ops left for this decision
+        self.events = events         # None, or events(kind, card, a, b): simulate's card stats
 
     # ---------------------------------------------------------------- running
     def run(self) -> None:
@@ -102,6 +103,8 @@ class VM:
             key = "type:" + self.g.cards[card]["type"]
             if key not in programs:
                 return False
+        if self.events is not None:   # a card's effect runs
+            self.events("play", card, who, None)
         self.push(key, {"me": who, "card": card})
         return True
 
@@ -228,6 +231,8 @@ class VM:
         z[src].remove(card)
         pile.append(card)
         loc[card] = dest
+        if self.events is not None:   # a card changes zone
+            self.events("move", card, src, dest)
         resets = self.g.card_state_resets(dest)
         if resets:
             self.reset_card_state(card, resets)
@@ -278,6 +283,8 @@ class VM:
             c = pile.pop(rng.below(s, len(pile))) if spec.bag else pile.pop()
             z[dest].append(c)
             loc[c] = dest
+            if self.events is not None:   # a card changes zone
+                self.events("move", c, src, dest)
             if resets:
                 self.reset_card_state(c, resets)
             drawn += 1

@@ -253,7 +253,7 @@ def test_simulate_json():
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout)
     assert report["errors"] == 0 and report["games"] == 5 and report["error_samples"] == []
-    assert sum(s["wins"] for s in report["seats"]) + report["draws"] == 5
+    assert sum(s["wins"] for s in report["seats"]) + report["draws"] + report["capped"] == 5
     for seat in report["seats"]:
         lo, hi = seat["win_interval"]
         assert 0 <= lo <= seat["win_rate"] <= hi <= 1
@@ -267,18 +267,20 @@ def test_simulate_text_report():
 
 
 def test_simulate_counts_a_broken_game_as_an_error(monkeypatch):
-    from interpreter.commands import simulate
-    real = simulate.play_one
+    from interpreter.analysis import runner
+    real = runner.make_bot
 
     from interpreter.rng import derive_seed
     broken = derive_seed(0, 1)     # the run's second game
 
-    def flaky(game, players, seed, variant, kind, options=None):
-        if seed == broken:
+    class Broken:
+        def choose(self, game, state, seat):
             raise KeyError("boom")
-        return real(game, players, seed, variant, kind, options)
-    monkeypatch.setattr(simulate, "play_one", flaky)
-    r = run("simulate", "metras", "-n", 3, "--json")
+
+    def flaky(kind, game, seed):   # the bots of the run's second game break
+        return Broken() if seed // runner.BOT_SEED_STRIDE == broken else real(kind, game, seed)
+    monkeypatch.setattr(runner, "make_bot", flaky)
+    r = run("simulate", "metras", "-n", 3, "--json", "--jobs", 1)
     assert r.exit_code == 1
     report = json.loads(r.stdout)
     assert report["errors"] == 1 and report["error_samples"][0]["seed"] == broken
@@ -286,7 +288,7 @@ def test_simulate_counts_a_broken_game_as_an_error(monkeypatch):
 
 
 def test_wilson_interval():
-    from interpreter.commands.simulate import wilson
+    from interpreter.analysis.intervals import wilson
     assert wilson(0, 0) == (0.0, 1.0)
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
@@ -316,7 +318,7 @@ def test_option_flag_sets_a_game_option_and_rejects_unknown_ones():
     r = run("simulate", "metscri", "-n", 2, "--players", 2, "--option", "turn_cap=3", "--json")
     assert r.exit_code == 0
     report = json.loads(r.stdout)
-    assert report["options"] == {"turn_cap": 3} and report["draws"] == 2
+    assert report["options"] == {"turn_cap": 3} and report["capped"] == 2
     r = run("simulate", "metscri", "-n", 1, "--option", "turncap=3")
     assert r.exit_code == 1 and "no option 'turncap'" in r.stderr and "turn_cap" in r.stderr
     r = run("simulate", "metscri", "-n", 1, "--option", "turn_cap=many")

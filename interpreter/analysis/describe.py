@@ -1,0 +1,171 @@
+"""rulebook describe: the game for a person, as a Markdown rules sheet generated from the
+same YAML the engine runs (descriptions, labels, the scripts themselves)."""
+from __future__ import annotations
+
+from ..loader import load_documents, resolve_game_path
+
+HIDDEN_ATTRS = {"id", "type", "zone", "count", "name", "effect", "description"}
+
+
+def describe(game) -> str:
+    """Markdown for a loaded (so valid) Game."""
+    g = game.g
+    findings: list = []
+    document, data = load_documents(resolve_game_path(g.path), findings)
+    out = []
+    info = data.get("game") or {}
+    out += [f"# {g.name}", ""]
+    if info.get("description"):
+        out += [str(info["description"]).strip(), ""]
+    out += [f"**Players:** {g.players_min}" + (f"-{g.players_max}" if g.players_max !=
+                                              g.players_min else ""), ""]
+    out += section("Variants", [f"**{k}**{' (default)' if k == g.default_variant else ''}: {v}"
+                                for k, v in g.variants.items()])
+    out += section("Options", [option(k, v) for k, v in (data.get("options") or {}).items()])
+    out += components(g, data)
+    out += section("Card types", [card_type(name, spec) for name, spec in
+                                  (data.get("card_types") or {}).items()], bullets=False)
+    out += cards(g, data, document)
+    out += script_section("Setup", data.get("setup"))
+    out += flow(data)
+    out += script_section("When the rounds are over", data.get("finish"))
+    out += ending(data)
+    out += section("Procedures", [named_script(k, v.get("do", ""), v.get("description"))
+                                  for k, v in (data.get("procedures") or {}).items()],
+                   bullets=False)
+    out += section("Metrics", [f"**{k}**: {described(v)}"
+                               for k, v in (data.get("metrics") or {}).items()])
+    return "\n".join(out).rstrip() + "\n"
+
+
+def option(name: str, v) -> str:
+    if not isinstance(v, dict):
+        return f"**{name}** (default {v})"
+    return f"**{name}** (default {v.get('default')})" + \
+        (f": {v['description']}" if v.get("description") else "")
+
+
+def described(v) -> str:
+    if isinstance(v, str):
+        return f"`{v}` at the end of a game"
+    what = f"`{v['value']}` at the end of a game" if "value" in v else \
+        f"cards {v.get('count')}" + (f" where `{v['where']}`" if v.get("where") else "")
+    return (v["description"] + f" ({what})") if v.get("description") else what
+
+
+def section(title: str, items: list, bullets: bool = True) -> list:
+    if not items:
+        return []
+    out = [f"## {title}", ""]
+    out += [f"- {i}" for i in items] if bullets else [x for i in items for x in (i, "")]
+    return out + ([""] if bullets else [])
+
+
+def code(text) -> list:
+    return ["```", str(text).rstrip(), "```"]
+
+
+def script_section(title: str, text) -> list:
+    return [f"## {title}", "", *code(text), ""] if text else []
+
+
+def named_script(name: str, text: str, description=None) -> str:
+    head = f"**{name}**" + (f": {description}" if description else "")
+    return "\n".join([head, "", *code(text)]) if text else head
+
+
+def components(g, data) -> list:
+    items = []
+    counters = data.get("counters") or {}
+    for owner in ("player", "game"):
+        for name, spec in (counters.get(owner) or {}).items():
+            spec = spec if isinstance(spec, dict) else {"start": spec}
+            items.append(f"**{name}** ({'each player' if owner == 'player' else 'the game'}, "
+                         f"starts at {spec.get('start', 0)})"
+                         + (f": {spec['description']}" if spec.get("description") else ""))
+    for name, spec in (data.get("stats") or {}).items():
+        text = spec.get("description") if isinstance(spec, dict) else None
+        items.append(f"**{name}** (each player, worked out)" + (f": {text}" if text else ""))
+    zones = data.get("zones") or {}
+    for owner in ("player", "game"):
+        for name, spec in (zones.get(owner) or {}).items():
+            spec = spec or {}
+            seen = {"all": "open", "owner": "seen by its owner", "none": "hidden"}[
+                spec.get("visibility", "all")]
+            items.append(f"**{name}** ({'each player' if owner == 'player' else 'on the table'}"
+                         f", {seen}{', a bag' if spec.get('bag') else ''})"
+                         + (f": {spec['description']}" if spec.get("description") else ""))
+    for name, board in g.boards.items():
+        items.append(f"**{name}**: {board.description or 'a board'}")
+    for role in g.roles:
+        items.append(f"**{role}**: a role (a pawn held by one player)")
+    return section("Components", items)
+
+
+def card_type(name: str, spec: dict) -> str:
+    spec = spec or {}
+    lines = [f"### {name}"]
+    if spec.get("description"):
+        lines += ["", str(spec["description"])]
+    if spec.get("playable_if"):
+        lines += ["", f"Playable when `{spec['playable_if']}`."]
+    if spec.get("effect"):
+        lines += ["", "Effect:", "", *code(spec["effect"])]
+    return "\n".join(lines)
+
+
+def cards(g, data, document) -> list:
+    lists = [data.get("cards") or []] + [inc.plain_cards() for inc in document.includes]
+    rows = {}
+    for entries in lists:
+        for card in entries:
+            if not isinstance(card, dict):
+                continue
+            count = card.get("count", 1)
+            cid = str(card.get("id"))
+            first = cid if count == 1 else f"{cid}-1"
+            label = g.card_labels.get(first, cid)
+            attrs = ", ".join(f"{k} {v}" for k, v in card.items() if k not in HIDDEN_ATTRS)
+            line = f"{label}" + (f" x{count}" if count != 1 else "") + \
+                (f" ({attrs})" if attrs else "")
+            if card.get("description"):
+                line += f": {card['description']}"
+            if card.get("effect"):
+                line += f"; effect: `{' / '.join(str(card['effect']).strip().splitlines())}`"
+            rows.setdefault(str(card.get("type")), []).append(line)
+    out = []
+    if rows:
+        out += ["## Cards", ""]
+        for ctype, lines in rows.items():
+            out += [f"### {ctype} ({len(lines)} entries)", ""] + [f"- {x}" for x in lines] + [""]
+    return out
+
+
+def flow(data) -> list:
+    rounds = data.get("rounds") or {}
+    phases = rounds.get("phases") or []
+    if not phases:
+        return []
+    count = rounds.get("count")
+    out = ["## A round", "",
+           (f"The game lasts {count} rounds." if isinstance(count, int) else
+            f"Rounds: `{count}`." if count else "Rounds go on until the game ends.")
+           + (f" The round number is kept in {rounds['counter']}." if rounds.get("counter")
+              else ""), ""]
+    for i, ph in enumerate(phases, 1):
+        out.append(f"### {i}. {ph.get('name')}")
+        if ph.get("description"):
+            out += ["", str(ph["description"])]
+        out += ["", *code(ph.get("do", "")), ""]
+    return out
+
+
+def ending(data) -> list:
+    end = data.get("end") or {}
+    items = []
+    if end.get("when"):
+        items.append(f"The game ends at once when `{end['when']}`.")
+    items.append(f"Score: `{end.get('score', '0')}`.")
+    if end.get("ranking"):
+        items.append(f"Ranking (ties broken by the later entries): `{end['ranking']}`.")
+    return section("End and scoring", items)

@@ -1,0 +1,136 @@
+"""The summaries of simulate, compare and sweep in the terminal (rich tables)."""
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+CARD_ROWS = 12   # cards shown: the strongest and weakest by win-rate difference
+
+
+def pct(x) -> str:
+    return f"{x:.1%}"
+
+
+def interval(iv, kind="rate") -> str:
+    lo, hi = iv
+    return f"{pct(lo)} - {pct(hi)}" if kind == "rate" else f"{lo:.2f} - {hi:.2f}"
+
+
+def simulation(con, report: dict) -> None:
+    con.print(Rule(f"{report['game']}: {report['games']} games, {report['players']} players, "
+                   f"bots {report['bots']}, variant {report['variant']}"
+                   + (", rotated" if report.get("rotate") else ""), style="bold cyan"))
+    t = Table(header_style="bold")
+    for col, just in (("seat", "left"), ("wins", "right"), ("win rate", "right"),
+                      ("95% interval", "right"), ("mean score", "right")):
+        t.add_column(col, justify=just)
+    for row in report["seats"]:
+        t.add_row(Text(row["seat_label"]), str(row["wins"]), pct(row["win_rate"]),
+                  interval(row["win_interval"]), f"{row['mean_score']:.1f}")
+    for b in report["bot_rates"] if len(report["bot_rates"]) > 1 else ():
+        t.add_row(Text(f"bot {b['bot']}"), str(b["wins"]), pct(b["win_rate"]),
+                  interval(b["win_interval"]), "")
+    con.print(t)
+    length, fp = report["length"], report["first_player"]
+    lines = [
+        f"completed: {report['completed']} of {report['games']}, in error: {report['errors']}",
+        f"draws (several best rankings): {report['draws']}; capped (ended as a draw, e.g. by a "
+        f"turn cap): {report['capped']}",
+        f"game length: {length['mean']:.1f} decisions (sd {length['sd']:.1f}, "
+        f"min {length['min']}, max {length['max']}), and {report['forced_per_game']:.1f} forced "
+        "steps (a choice with one option, taken without asking)",
+    ]
+    if report.get("rounds"):
+        r = report["rounds"]
+        lines.append(f"rounds: {r['mean']:.1f} (sd {r['sd']:.1f}, min {r['min']}, max {r['max']})")
+    m = report["margin"]
+    lines += [f"margin of victory: {m['mean']:.1f} (sd {m['sd']:.1f})",
+              f"first player: {pct(fp['win_rate'])} ({interval(fp['interval'])}) against a fair "
+              f"share of {pct(fp['fair_share'])}: {fp['verdict']}",
+              f"speed: {report['games_per_s']:.1f} games/s, "
+              f"{report['decisions_per_s']:.0f} decisions/s"]
+    if report.get("options"):
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in report["options"].items()))
+    if report.get("set"):
+        lines.append("set: " + ", ".join(f"{k}={v}" for k, v in report["set"].items()))
+    if report["cap_warning"]:
+        lines.append(f"[bold yellow]warning: {pct(report['capped'] / report['completed'])} of "
+                     "the games hit a cap: their results say little about the rules[/]")
+    if report["errors"]:
+        lines.append(f"[bold red]games in error: {report['errors']}[/]")
+        lines += [f"  seed {e['seed']}: {escape(e['error'])}" for e in report["error_samples"]]
+        lines.append("  (a game in error is left out of every figure above; replay one with "
+                     "rulebook play GAME --seed SEED --humans 0 --bots KIND, the same bots)")
+    for line in lines:
+        con.print(line)
+    if report.get("metrics"):
+        con.print(metric_table(report["metrics"], "declared metrics"))
+    if report.get("cards"):
+        con.print(card_table(report["cards"]))
+
+
+def metric_table(metrics: list, title: str) -> Table:
+    t = Table(title=title, header_style="bold", title_justify="left")
+    for col in ("metric", "value", "95% interval"):
+        t.add_column(col, justify="left" if col == "metric" else "right")
+    for m in metrics:
+        value = pct(m["value"]) if m["kind"] == "rate" else f"{m['value']:.2f}"
+        t.add_row(Text(m["name"]), value, interval(m["interval"], m["kind"]))
+    return t
+
+
+def card_table(cards: list) -> Table:
+    rows = cards if len(cards) <= CARD_ROWS else \
+        cards[:CARD_ROWS // 2] + cards[-(CARD_ROWS // 2):]
+    t = Table(title=f"cards: win rate of the seats that acquired (else played) each one vs the "
+                    f"others; {len(rows)} of {len(cards)} shown", header_style="bold",
+              title_justify="left")
+    for col in ("card", "acquired", "played", "win rate with", "without", "difference",
+                "95% interval", ""):
+        t.add_column(col, justify="left" if col == "card" else "right", no_wrap=True)
+    for row in rows:
+        a = row.get("acquired") or row.get("played")
+        t.add_row(Text(row["card"]), str((row.get("acquired") or {}).get("count", 0)),
+                  str((row.get("played") or {}).get("count", 0)), pct(a["win_rate_with"]),
+                  pct(a["win_rate_without"]), f"{a['delta']:+.1%}",
+                  f"{a['delta_interval'][0]:+.1%} - {a['delta_interval'][1]:+.1%}", a["flag"])
+    return t
+
+
+def comparison(con, result: dict) -> None:
+    con.print(Rule(f"compare: A = {result['a']['label']}, B = {result['b']['label']}, "
+                   f"{result['a']['games']} games each, same seeds", style="bold cyan"))
+    t = Table(header_style="bold")
+    for col in ("metric", "A", "B", "B - A", "95% interval", ""):
+        t.add_column(col, justify="left" if col == "metric" else "right")
+    for d in result["differences"]:
+        rate = d["kind"] == "rate"
+        fmt = (lambda x: pct(x)) if rate else (lambda x: f"{x:.2f}")
+        lo, hi = d["interval"]
+        t.add_row(Text(d["name"]), fmt(d["a"]), fmt(d["b"]),
+                  f"{d['difference']:+.1%}" if rate else f"{d['difference']:+.2f}",
+                  f"{lo:+.1%} - {hi:+.1%}" if rate else f"{lo:+.2f} - {hi:+.2f}",
+                  "significant" if d["significant"] else "")
+    con.print(t)
+    n = sum(1 for d in result["differences"] if d["significant"])
+    con.print(f"{n} significant difference{'s' * (n != 1)} (95% intervals that leave out 0)")
+
+
+def sweep(con, result: dict) -> None:
+    con.print(Rule(f"sweep {result['path']}: {len(result['values'])} values, "
+                   f"{result['runs'][0]['games']} games each", style="bold cyan"))
+    t = Table(header_style="bold")
+    t.add_column("metric")
+    for v in result["values"]:
+        t.add_column(f"{result['path'].split('.')[-1]}={v}", justify="right")
+    names = [m["name"] for m in result["runs"][0]["scalars"]]
+    for name in names:
+        cells = []
+        for run in result["runs"]:
+            m = next((x for x in run["scalars"] if x["name"] == name), None)
+            cells.append("" if m is None else pct(m["value"]) if m["kind"] == "rate"
+                         else f"{m['value']:.2f}")
+        t.add_row(Text(name), *cells)
+    con.print(t)

@@ -1,0 +1,158 @@
+"""Many seeded bot games, in this process, in worker processes or on a Dask cluster.
+
+A run is a RunSpec (which game, how many players, options, overrides) and a list of
+tasks (game index, rotation, seed, the bot kind of each seat). Workers load the game once
+from its path and receive only tasks, never states; every game's record depends on its
+task alone, so the records are the same however the games are spread out.
+"""
+from __future__ import annotations
+
+import gc
+import os
+from dataclasses import dataclass
+
+from ..bots import make_bot
+from ..errors import RulebookError
+from ..rng import derive_seed
+from .events import Recorder
+
+BOT_SEED_STRIDE = 1009   # bot p of the game with seed s draws from seed * 1009 + p
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game `index` of a run: a hash of both (rng.derive_seed), so nearby games
+    share no part of their random streams."""
+    return derive_seed(run_seed, index)
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    path: str                       # the game.yaml, resolved
+    players: int
+    variant: str | None = None
+    options: tuple = ()             # (name, value) pairs
+    overrides: tuple = ()           # (dotted path, value) pairs (--set)
+    cards: bool = True              # record per-card events
+
+
+@dataclass(frozen=True)
+class Task:
+    index: int
+    rotation: int
+    seed: int
+    bots: tuple                     # bot kind of each seat
+
+
+def tasks_for(run_seed: int, games: int, kinds: list, rotate: bool) -> list:
+    """Game i for every i; with `rotate`, once per rotation of the bots over the seats
+    (rotation r seats bot kinds[(p + r) % n] at seat p), all on game i's seed."""
+    n = len(kinds)
+    rotations = range(n) if rotate else range(1)
+    return [Task(i, r, game_seed(run_seed, i), tuple(kinds[(p + r) % n] for p in range(n)))
+            for i in range(games) for r in rotations]
+
+
+# ---------------------------------------------------------------- one game
+_games: dict = {}   # RunSpec's game part -> Game, once per process
+
+
+def game_for(spec: RunSpec):
+    key = (spec.path, spec.overrides)
+    if key not in _games:
+        from .overrides import load_with_overrides
+        _games.clear()
+        _games[key] = load_with_overrides(spec.path, spec.overrides)
+    return _games[key]
+
+
+def play_game(game, spec: RunSpec, task: Task) -> dict:
+    """One bot game -> its record (plain data, one JSON line of --jsonl)."""
+    rec = {"index": task.index, "rotation": task.rotation, "seed": task.seed,
+           "bots": list(task.bots)}
+    events = Recorder() if spec.cards or getattr(game.g, "metrics", None) else None
+    try:
+        s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options),
+                           events=events)
+        bots = [make_bot(k, game, task.seed * BOT_SEED_STRIDE + p)
+                for p, k in enumerate(task.bots)]
+        while not s["over"]:
+            seat = game.waiting(s)[0]
+            game.apply(s, seat, bots[seat].choose(game, s, seat), events=events)
+    except Exception as e:   # noqa: BLE001 - one broken game must not end the run: record it
+        rec["error"] = str(e) if isinstance(e, RulebookError) else f"{type(e).__name__}: {e}"
+        return rec
+    result = s["result"]
+    counter = game.g.rounds.get("counter")
+    rec.update(winners=result["winners"], scores=result["scores"],
+               capped=bool(s.get("capped")),
+               draw=len(result["winners"]) != 1 and not s.get("capped"),
+               decisions=s["decisions"], forced=s.get("forced", 0),
+               rounds=s["g"].get(counter) if counter else None)
+    if spec.cards:
+        rec["acquired"], rec["played"] = events.acquired, events.played
+    metrics = getattr(game.g, "metrics", None)
+    if metrics:
+        rec["metrics"] = metrics.evaluate(game.g, s, events)
+    return rec
+
+
+def play_chunk(spec: RunSpec, tasks: list) -> list:
+    """The work item of a worker: a few games of one run."""
+    game = game_for(spec)
+    return [play_game(game, spec, t) for t in tasks]
+
+
+# ---------------------------------------------------------------- many games
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def chunks(tasks: list, workers: int) -> list:
+    """Small enough to balance the workers and show progress, large enough that sending
+    them costs little next to playing them."""
+    size = max(1, min(10, len(tasks) // (workers * 16) or 1))
+    return [tasks[i:i + size] for i in range(0, len(tasks), size)]
+
+
+@dataclass
+class Runner:
+    jobs: int = 1
+    scheduler: str | None = None         # a Dask scheduler address, or "local"
+    progress: object = None              # called with the number of games just finished
+
+    def run(self, spec: RunSpec, tasks: list, game=None) -> list:
+        """Every task's record, in task order."""
+        if self.scheduler:
+            from .cluster import run_on_dask
+            records = run_on_dask(self.scheduler, spec, chunks(tasks, 4), self.progress, self.jobs)
+        elif self.jobs <= 1 or len(tasks) <= 1:
+            game = game or game_for(spec)
+            records = []
+            for t in tasks:
+                records.append(play_game(game, spec, t))
+                self.tick(1)
+        else:
+            records = self.run_processes(spec, tasks, game)
+        return sorted(records, key=lambda r: (r["index"], r["rotation"]))
+
+    def run_processes(self, spec, tasks, game) -> list:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        if game is not None:   # forked workers inherit the loaded game; others load it once
+            _games.clear()
+            _games[(spec.path, spec.overrides)] = game
+        records = []
+        gc.freeze()   # forked workers share the loaded game's pages instead of copying them
+        try:
+            with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+                futures = [pool.submit(play_chunk, spec, c) for c in chunks(tasks, self.jobs)]
+                for f in as_completed(futures):
+                    done = f.result()
+                    records.extend(done)
+                    self.tick(len(done))
+        finally:
+            gc.unfreeze()
+        return records
+
+    def tick(self, n: int) -> None:
+        if self.progress is not None:
+            self.progress(n)

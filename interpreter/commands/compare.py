@@ -1,0 +1,63 @@
+"""rulebook compare: two versions of a game (two folders, or one game with different
+options, variants or --set values) played by the same bots on the same seeds."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from .. import terminal
+from ..analysis import compare as C
+from ..analysis import render, session
+from .common import reports_errors
+
+def side_options(fn):
+    for side in ("b", "a"):
+        fn = click.option(f"--{side}-set", f"{side}_set", metavar="PATH=VALUE", multiple=True,
+                          help=f"--set for side {side.upper()} only. Repeatable.")(fn)
+        fn = click.option(f"--{side}-option", f"{side}_option", metavar="NAME=VALUE",
+                          multiple=True, help=f"--option for side {side.upper()} only.")(fn)
+        fn = click.option(f"--{side}-variant", f"{side}_variant", metavar="V",
+                          help=f"The variant of side {side.upper()}.")(fn)
+    return fn
+
+
+@click.command("compare")
+@click.argument("game_a", metavar="GAME_A")
+@click.argument("game_b", metavar="[GAME_B]", required=False)
+@session.run_options
+@click.option("--variant", help="The variant of both sides.")
+@click.option("--option", "option_specs", metavar="NAME=VALUE", multiple=True,
+              help="A game option for both sides. Repeatable.")
+@click.option("--set", "set_specs", metavar="PATH=VALUE", multiple=True,
+              help="A changed value for both sides. Repeatable.")
+@side_options
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+@click.option("--report", "report_path", metavar="FILE.html",
+              help="Write a self-contained HTML report with plots.")
+@reports_errors
+def compare(game_a, game_b, games, players, seed, kind, bot_specs, rotate, jobs, scheduler,
+            no_cards, variant, option_specs, set_specs, a_variant, a_option, a_set,
+            b_variant, b_option, b_set, as_json, report_path):
+    """Play GAME_A and GAME_B (default: GAME_A again, with the --b-* settings) on the same
+    seeds and report each metric's difference B - A with a 95% interval."""
+    con = terminal.console(quiet=as_json)
+    runs = {}
+    for side, name, v, opts, sets in (("a", game_a, a_variant, a_option, a_set),
+                                      ("b", game_b or game_a, b_variant, b_option, b_set)):
+        label = " ".join([name] + ([f"variant={v}"] if v else []) + list(opts) + list(sets))
+        st = session.setup(name, players, v or variant, list(option_specs) + list(opts),
+                           list(set_specs) + list(sets), kind, bot_specs, cards=not no_cards,
+                           label=label)
+        _, report = session.run_games(st, games, seed, rotate, jobs, scheduler, as_json, con)
+        report["label"] = label
+        runs[side] = report
+    result = {"a": runs["a"], "b": runs["b"],
+              "differences": C.compare(runs["a"], runs["b"])}
+    if report_path:
+        from ..analysis.report import write_report
+        write_report(report_path, "compare", result)
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        render.comparison(con, result)
