@@ -124,9 +124,17 @@ def _square(stack: list, viewer: str) -> Text:
     return text
 
 
+def words(key: str) -> str:
+    """A name from the YAML as people read it: "resource_discard" -> "resource discard",
+    "nobles.ready" -> "nobles (ready)" (the views keep the keys; only the screen says words)."""
+    name, _, part = key.partition(".")
+    name = name.replace("_", " ")
+    return f"{name} ({part.replace('_', ' ')})" if part else name
+
+
 def _game_line(v: dict) -> Text:
-    parts = [f"{k} {val}" for k, val in v["counters"].items()]
-    parts += [f"{role}: {who or '-'}" for role, who in v["roles"].items()]
+    parts = [f"{words(k)} {val}" for k, val in v["counters"].items()]
+    parts += [f"{words(role)}: {who or '-'}" for role, who in v["roles"].items()]
     parts.append(f"variant {v['variant']}")
     return Text("   ".join(parts), style="bold")
 
@@ -138,9 +146,9 @@ def _players_table(v: dict) -> Table:
     stats = list(dict.fromkeys(k for p in seats for k in p["stats"]))
     t.add_column("seat")
     for k in counters:
-        t.add_column(k, justify="right")
+        t.add_column(words(k), justify="right")
     for k in stats:
-        t.add_column(k, justify="right", style="cyan")
+        t.add_column(words(k), justify="right", style="cyan")
     t.add_column("roles")
     roles = v["roles"]
     for p in seats:
@@ -148,7 +156,7 @@ def _players_table(v: dict) -> Table:
         row = [Text(name, style="bold green" if p["you"] else "")]
         row += [Text(str(p["counters"].get(k, "?"))) for k in counters]
         row += [Text(str(p["stats"].get(k, "?"))) for k in stats]
-        row.append(Text(", ".join(r for r, who in roles.items() if who == p["label"])))
+        row.append(Text(", ".join(words(r) for r, who in roles.items() if who == p["label"])))
         t.add_row(*row)
     return t
 
@@ -162,12 +170,12 @@ def _zones_table(v: dict) -> Table:
         first = True
         for name, z in p["zones"].items():
             if z["count"]:
-                t.add_row(Text(p["label"] if first else ""), Text(name), _cards(z))
+                t.add_row(Text(p["label"] if first else ""), Text(words(name)), _cards(z))
                 first = False
     first = True
     for name, z in v["zones"].items():
         if z["count"]:
-            t.add_row("table" if first else "", Text(name), _cards(z))
+            t.add_row("table" if first else "", Text(words(name)), _cards(z))
             first = False
     return t
 

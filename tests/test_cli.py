@@ -224,7 +224,7 @@ def test_undo_is_refused_after_cards_were_drawn():
 
 def test_the_view_shows_only_the_seat_s_own_hidden_zones():
     r = run("play", "metras", "--seed", 1, input="quit\n")
-    assert "ally_bag" in r.output and "32 hidden" in r.output
+    assert "ally bag" in r.output and "32 hidden" in r.output
     assert "ally01" not in r.output
 
 
