@@ -6,6 +6,7 @@ one card, of a list and of nothing, draws past the end of a pile.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,27 @@ def test_huge_numbers_in_game_data_are_schema_findings_not_a_hang(tmp_path, old,
     from interpreter.loader import check_game
     (tmp_path / "game.yaml").write_text(GAME.read_text().replace(old, new))
     assert [f.code for f in check_game(str(tmp_path))] == ["SCHEMA-VALUE"]
+
+
+def test_simulate_writes_a_save_that_reproduces_a_game_in_error(tmp_path, monkeypatch):
+    """A rule failing in some simulated games: simulate reports each with its place, seed and
+    decision, and writes a save file; `rulebook replay FILE` stops at the same error."""
+    from click.testing import CliRunner
+    from cli import main
+    text = GAME.read_text().replace(
+        "      do: pass\n",
+        "      do: |\n"
+        "        x = choose number from 0 to 1 by first(players)\n"
+        "        set pool = 10 / x\n")
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "game.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["simulate", "./g", "-n", "8", "--jobs", "1", "--json"])
+    report = json.loads(r.stdout)
+    assert report["errors"] > 0 and report["completed"] + report["errors"] == 8
+    sample = report["error_samples"][0]
+    assert "game.yaml:" in sample["error"] and "division by zero" in sample["error"]
+    assert f"(seed {sample['seed']}, decision 1)" in sample["error"]
+    again = CliRunner().invoke(main, ["replay", sample["save"]])
+    assert again.exit_code == 1 and "division by zero" in again.output
+    assert "Traceback" not in again.output

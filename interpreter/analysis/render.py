@@ -60,9 +60,11 @@ def simulation(con, report: dict) -> None:
                      "the games hit a cap: their results say little about the rules[/]")
     if report["errors"]:
         lines.append(f"[bold red]games in error: {report['errors']}[/]")
-        lines += [f"  seed {e['seed']}: {escape(e['error'])}" for e in report["error_samples"]]
-        lines.append("  (a game in error is left out of every figure above; replay one with "
-                     "rulebook play GAME --seed SEED --humans 0 --bots KIND, the same bots)")
+        for e in report["error_samples"]:
+            lines.append(f"  seed {e['seed']}: {escape(e['error'])}")
+            if e.get("save"):
+                lines.append(f"    reproduce it: rulebook replay {escape(e['save'])}")
+        lines.append("  (a game in error is left out of every figure above)")
     for line in lines:
         con.print(line)
     if report.get("metrics"):

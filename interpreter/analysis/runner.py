@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..bots import make_bot
 from ..errors import RulebookError
 from ..rng import derive_seed
+from . import repro
 from .events import Recorder
 
 BOT_SEED_STRIDE = 1009   # bot p of the game with seed s draws from seed * 1009 + p
@@ -80,6 +81,11 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
             game.apply(s, seat, bots[seat].choose(game, s, seat), events=events)
     except Exception as e:   # noqa: BLE001 - one broken game must not end the run: record it
         rec["error"] = str(e) if isinstance(e, RulebookError) else f"{type(e).__name__}: {e}"
+        if not spec.overrides and repro.room():   # (with --set the files are not the game)
+            try:
+                rec["save"] = repro.error_save(game, spec, task, BOT_SEED_STRIDE)
+            except Exception:   # noqa: BLE001 - the error itself is recorded above
+                pass
         return rec
     result = s["result"]
     counter = game.g.rounds.get("counter")

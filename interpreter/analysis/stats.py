@@ -16,7 +16,8 @@ ERROR_SAMPLES = 5
 
 def summarise(g, records: list, elapsed: float, players: int, info: dict) -> dict:
     done = [r for r in records if "error" not in r]
-    errors = [{"seed": r["seed"], "error": r["error"]} for r in records if "error" in r]
+    errors = [{"seed": r["seed"], "error": r["error"], **({"save": r["save"]} if r.get("save") else {})}
+              for r in records if "error" in r]
     n = len(done)
     seats = []
     for p in range(players):
