@@ -266,7 +266,8 @@ def test_simulate_text_report():
     assert "win rate" in r.output and "95% interval" in r.output and "decisions/s" in r.output
 
 
-def test_simulate_counts_a_broken_game_as_an_error(monkeypatch):
+def test_simulate_counts_a_broken_game_as_an_error(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)          # a save of a game in error goes to the current folder
     from interpreter.analysis import runner
     real = runner.make_bot
 

@@ -21,10 +21,10 @@ def room() -> bool:
 
 def error_save(game, spec, task, stride: int, folder: str = ".") -> str | None:
     """The path of the save file written for this game, or None when it could not be (the
-    error came before any decision, or the folder cannot be written)."""
+    error came before any decision or not from the rules, or the folder cannot be written)."""
     s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options))
     bots = [make_bot(k, game, task.seed * stride + p) for p, k in enumerate(task.bots)]
-    decisions, last = [], game.clone(s)
+    decisions, last, failed = [], game.clone(s), False
     try:
         while not s["over"]:
             seat = game.waiting(s)[0]
@@ -33,8 +33,8 @@ def error_save(game, spec, task, stride: int, folder: str = ".") -> str | None:
             last = game.clone(s)
             game.apply(s, seat, index)
     except Exception:   # noqa: BLE001 - the error the run met: the save ends with its decision
-        pass
-    if not decisions:
+        failed = True
+    if not (failed and decisions):     # not the rules' error (a bot's), or before any decision
         return None
     path = Path(folder) / f"{game.g.id}-error-seed{task.seed}.json"
     data = savefile.make(game, last, s["n"], task.seed, spec.variant or game.g.default_variant,
