@@ -41,7 +41,7 @@ def initial_state(g, n: int, seed: int, variant: str, options: dict) -> dict:
         loc[cid] = zone
     return {
         "format": FORMAT, "game": g.id, "n": n, "variant": variant, "options": dict(options),
-        "seed": seed, **rng.seed_fields(seed),   # hook(files): generator state + its version
+        "seed": seed, **rng.seed_fields(seed),   # generator state + its version
         "g": {k: c.start for k, c in g.game_counters.items()},
         "pl": [{k: c.start for k, c in g.player_counters.items()} for _ in range(n)],
         "z": z, "loc": loc, "roles": {r: None for r in g.roles},

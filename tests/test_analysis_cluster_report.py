@@ -9,9 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from interpreter.analysis.runner import Runner, RunSpec, tasks_for
 from interpreter.loader import resolve_game_path
 
@@ -20,12 +18,7 @@ STRONG = str(ROOT / "tests" / "games" / "strong_card")
 BLUE = (0x3b, 0x6e, 0xa8)   # the plots' bar colour
 
 
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
-    return result
+from test_analysis import run   # noqa: E402 - one CLI runner for the analysis tests
 
 
 # ------------------------------------------------------------------ 2: Dask

@@ -99,7 +99,7 @@ class GreedyBot:
         if self.fn is None:
             return 0.0, chance
         here = self.evaluate(game, s, seat)
-        # hook(metscri): an option that only opens a follow-up choice of the same seat
+        # an option that only opens a follow-up choice of the same seat
         # (move from a square, then the square to move to) is worth its best follow-up
         if not chance and game.waiting(s) == [seat] and here == self.before:
             n = game.option_count(s, seat)

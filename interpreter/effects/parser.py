@@ -187,7 +187,7 @@ class _ToAst(Transformer):
 
 @lru_cache(maxsize=None)
 def _parser(start: str) -> Lark:
-    # hook(files): the LALR tables are built once and kept in the user's cache directory
+    # the LALR tables are built once and kept in the user's cache directory
     # (interpreter/cache.py); building them took 0.15-0.4 s of every command.
     from ..cache import lark_cache
     cache = lark_cache(GRAMMAR, start)
