@@ -470,7 +470,9 @@ def test_bid_options_show_their_points_for_the_noble_sorted(game):
     nobles(game, s, 0, "khasar")                                   # bids count 1 more
     run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "mei-lin"})   # Red, minimum 4
     opts = game.options(s, 0)
-    assert opts[0] == "4 points: 1 Green x1 + 1 Red x2 + 1 from Khasar Windrider"
+    # equal points and cards keep bundles()'s order (colours alphabetical: Rainbow before Red)
+    assert opts[:2] == ["4 points: 1 Green x1 + 1 Rainbow x2 + 1 from Khasar Windrider",
+                        "4 points: 1 Green x1 + 1 Red x2 + 1 from Khasar Windrider"]
     assert opts[-2] == "8 points: 1 Green x1 + 1 Rainbow x2 + 2 Red x2 + 1 from Khasar Windrider"
     values = [int(o.split()[0]) for o in opts[:-1]]
     assert values == sorted(values) and opts[-1] == "abstain"

@@ -119,6 +119,18 @@ def with_value(st: Setup, path: str, value) -> Setup:
     return Setup(load_with_overrides(spec.path, overrides), spec, st.kinds, f"{path}={value}")
 
 
+def show(kind: str, result: dict, report_path, as_json: bool, con, render_fn) -> None:
+    """The end of simulate, compare and sweep: the HTML report if asked, then the result as
+    JSON or rendered for the terminal."""
+    if report_path:
+        from .report import write_report
+        write_report(report_path, kind, result)
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        render_fn(con, result)
+
+
 def write_jsonl(path: str, g, records: list) -> None:
     """One line per game: seats are 0-based, `winners` empty in a draw or a capped game."""
     with open(path, "w", encoding="utf-8") as f:

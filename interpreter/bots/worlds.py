@@ -125,24 +125,16 @@ def relabel(w: dict, names: dict) -> None:
 
 def _rename(x, names) -> None:
     """Rename card ids inside plain data, in place (values, and keys of mappings)."""
-    if type(x) is list:
-        for i, v in enumerate(x):
-            t = type(v)
-            if t is str:
-                if v in names:
-                    x[i] = names[v]
-            elif t is list or t is dict:
-                _rename(v, names)
-        return
+    items = enumerate(x) if type(x) is list else list(x.items())
     keys = None
-    for k, v in x.items():
+    for k, v in items:
         t = type(v)
         if t is str:
             if v in names:
                 x[k] = names[v]
         elif t is list or t is dict:
             _rename(v, names)
-        if type(k) is str and k in names:
+        if type(x) is dict and type(k) is str and k in names:
             keys = (keys or []) + [k]
     if keys:
         popped = {names[k]: x.pop(k) for k in keys}

@@ -2,8 +2,6 @@
 options, variants or --set values) played by the same bots on the same seeds."""
 from __future__ import annotations
 
-import json
-
 import click
 
 from .. import terminal
@@ -54,10 +52,4 @@ def compare(game_a, game_b, games, players, seed, kind, bot_specs, rotate, jobs,
         runs[side] = report
     result = {"a": runs["a"], "b": runs["b"],
               "differences": C.compare(runs["a"], runs["b"])}
-    if report_path:
-        from ..analysis.report import write_report
-        write_report(report_path, "compare", result)
-    if as_json:
-        click.echo(json.dumps(result))
-    else:
-        render.comparison(con, result)
+    session.show("compare", result, report_path, as_json, con, render.comparison)

@@ -2,8 +2,6 @@
 interpreter/analysis: runner, stats, render)."""
 from __future__ import annotations
 
-import json
-
 import click
 
 from .. import terminal
@@ -35,12 +33,6 @@ def simulate(game_name, games, players, seed, kind, bot_specs, rotate, jobs, sch
     records, report = session.run_games(st, games, seed, rotate, jobs, scheduler, as_json, con)
     if jsonl_path:
         session.write_jsonl(jsonl_path, st.game.g, records)
-    if report_path:
-        from ..analysis.report import write_report
-        write_report(report_path, "simulate", report)
-    if as_json:
-        click.echo(json.dumps(report))
-    else:
-        render.simulation(con, report)
+    session.show("simulate", report, report_path, as_json, con, render.simulation)
     if report["errors"]:
         raise SystemExit(1)

@@ -1,8 +1,6 @@
 """rulebook sweep: one simulation per value of one --set path, the metrics by value."""
 from __future__ import annotations
 
-import json
-
 import click
 
 from .. import terminal
@@ -44,10 +42,4 @@ def sweep(game_name, games, players, seed, kind, bot_specs, rotate, jobs, schedu
         report["label"] = one.label
         runs.append(report)
     result = {"path": path.strip(), "values": values, "runs": runs}
-    if report_path:
-        from ..analysis.report import write_report
-        write_report(report_path, "sweep", result)
-    if as_json:
-        click.echo(json.dumps(result))
-    else:
-        render.sweep(con, result)
+    session.show("sweep", result, report_path, as_json, con, render.sweep)
