@@ -36,13 +36,17 @@ class GameCompiler:
             return
         comp.g.programs[key] = ops
 
-    def compile_expr(self, comp, doc, keypath, text, local_types, want=None, params=None):
-        """f(vm) reading the frame's locals, or with `params` f(vm, *params)."""
+    def compile_expr(self, comp, doc, keypath, text, local_types, want=None, params=None,
+                     compile_fn=None):
+        """f(vm) reading the frame's locals, or with `params` f(vm, *params); `compile_fn`
+        (node -> (fn, type)) compiles it another way (a stat, compiled once as itself)."""
         comp.ns.locate = self.locator(doc, keypath)
         try:
             node = parse_expression(str(text))
             self.parsed.append(node)
-            if params is None:
+            if compile_fn is not None:
+                fn, t = compile_fn(node)
+            elif params is None:
                 fn, t = comp.expr(node, Scope(comp.g, local_types))
             else:
                 fn, t = comp.expr_fn(node, Scope(comp.g, local_types), params)
@@ -95,12 +99,9 @@ class GameCompiler:
         for name, text in g.stats.items():
             path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
                                                         dict) else ["stats", name]
-            fn = self.compile_expr(comp, doc, path, text, {"it": "player"}, want="num")
-            if fn is not None:
-                try:
-                    comp.stat(name)
-                except (CompileError, EffectSyntaxError):
-                    fn = None
+            fn = self.compile_expr(comp, doc, path, text, {"it": "player"}, want="num",
+                                   compile_fn=lambda node, name=name: (comp.stat(name),
+                                                                       comp.stat_types[name]))
             if fn is None:   # reported once, here; its uses elsewhere are not errors too
                 comp.stat_refs[name] = comp.ns.bind(comp.ns.named("S", name), lambda vm, p: 0)
         playable = g.exprs.setdefault("playable", {})

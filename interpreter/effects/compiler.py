@@ -43,6 +43,7 @@ class Compiler(Names, Calls, Zones):
         self.labels_ref = self.ns.bind("LABELS", g.card_labels)
         self.ns.bind("PLAYABLE", g.exprs.setdefault("playable", {}))
         self.stat_refs: dict = {}           # stat -> generated function name
+        self.stat_types: dict = {}          # stat -> its static type
         self.function_refs: dict = {}       # function -> generated function name
         self.function_errors: dict = {}     # function name -> its compile error
         self.attr_refs: dict = {}           # card attribute -> its table's name
@@ -252,7 +253,7 @@ class Compiler(Names, Calls, Zones):
         scope = Scope(self.g, {"it": "player"}).child(it="player")
         outer, self.ns.locate = self.ns.locate, self.locators.get(("stat", name))
         try:
-            src, _ = self.src(parse_expression(self.g.stats[name]), scope)
+            src, self.stat_types[name] = self.src(parse_expression(self.g.stats[name]), scope)
             self.ns.define(ref, "vm, v_it", ["s = vm.s", f"return {src}"], "stat")
         except Exception:
             del self.stat_refs[name]
