@@ -117,7 +117,7 @@ def step_labels(g, s: dict, seat: int) -> list:
     steps = p["so_far"][str(seat)]
     if lab is None:
         return [O.label_of(g, v, t) for v in steps]
-    return O.labelled({"vals": steps, "lab": lab}, g, s, seat)
+    return O.labelled({"vals": steps, "lab": lab}, g, s, seat, distinct=False)
 
 
 def prompt_locals(s: dict, seat) -> dict:
