@@ -89,6 +89,9 @@ def test_a_replay_keeps_each_steps_label_and_hides_private_lines(tmp_path):
     r = CliRunner().invoke(main, ["replay", str(save), "--show-log"])
     assert r.exit_code == 0 and "OK:" in r.output
     assert "your energy" not in r.output and "(a line for P1 only)" in r.output
+    r = CliRunner().invoke(main, ["replay", str(save), "--show-log", "--seat", "2"])
+    assert r.exit_code == 0 and "P2: your energy is" in r.output
+    assert "P1: your energy" not in r.output and "(a line for P1 only)" in r.output
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy", "ismcts:iterations=60", "policy:runner"])
