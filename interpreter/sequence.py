@@ -7,7 +7,9 @@ The pending decision is a simultaneous one ("each": True) with two more entries:
 id of the compiled menu (GameDef.seq_fns: MENU, MIN and MAX read with `me` = the seat and
 `so_far` = its steps so far), and "so_far", seat -> its steps. A seat's options are its
 menu's values, then "done" once its minimum is reached (only "done" at its maximum), then
-"undo last" while its sequence is not empty. An answer changes only that seat's entries,
+"undo last" while its sequence is not empty; "taken" counts each seat's answers (steps,
+undos, done), which are decisions but whose number is the seat's secret until the
+sequence settles (see seen_decisions). An answer changes only that seat's entries,
 so a seat's menu never depends on another seat's pending steps; entries are replaced,
 never changed in place, because clones of a state share a pending decision's parts
 (state.clone). "ans" holds the seats that committed (the length of their sequence).
@@ -35,7 +37,7 @@ def ask(vm, seats: list, menu: int, var: str) -> None:
     so_far = {str(seat): [] for seat in seats}
     p = {"seats": list(dict.fromkeys(seats)), "opts": {}, "var": var,
          "prompt": vm.g.seq_fns[menu][3], "each": True, "ans": {}, "seq": menu,
-         "so_far": so_far}
+         "so_far": so_far, "taken": {key: 0 for key in so_far}}
     p["opts"] = {key: spec(vm, p, int(key), []) for key in so_far}
     s["pending"] = p
 
@@ -77,6 +79,7 @@ def answer(vm, p: dict, seat: int, index: int) -> bool:
     """Apply one step of a seat (a menu value, "done" or "undo last"); True when every seat
     has committed and the script may resume."""
     key = str(seat)
+    p["taken"] = dict(p["taken"], **{key: p["taken"][key] + 1})
     opts = p["opts"][key]
     n = len(opts["vals"])
     so_far = p["so_far"][key]
@@ -90,6 +93,16 @@ def answer(vm, p: dict, seat: int, index: int) -> bool:
     p["so_far"] = dict(p["so_far"], **{key: so_far})
     p["opts"] = dict(p["opts"], **{key: spec(vm, p, seat, so_far)})
     return False
+
+
+def seen_decisions(s: dict, seat) -> int:
+    """The decisions made so far as `seat` may count them: without the answers other seats
+    gave in a pending secret sequence (how long they hesitated, how long their programs are)."""
+    p = s["pending"]
+    if p is None or "seq" not in p:
+        return s["decisions"]
+    key = str(seat)
+    return s["decisions"] - sum(n for k, n in p["taken"].items() if k != key)
 
 
 def result(p: dict, n: int) -> list:

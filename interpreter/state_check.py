@@ -275,6 +275,10 @@ def _sequence(g, p) -> None:
             and all(isinstance(v, list) for v in so_far.values())):
         raise _Damaged(f"the pending sequence's steps are {_describe(so_far)}, not a list "
                        "per seat")
+    taken = p.get("taken")
+    if not (isinstance(taken, dict) and set(taken) == set(so_far)
+            and all(_is_int(v) and v >= 0 for v in taken.values())):
+        raise _Damaged(f"the pending sequence's answer counts are {_describe(taken)}")
     if not (isinstance(ans, dict) and all(k in so_far and ans[k] == len(so_far[k])
                                           for k in ans)):
         raise _Damaged(f"the seats that committed their sequences are {_describe(ans)}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 
 from .effects.parser import parse_expression
+from .sequence import seen_decisions
 from .vm import VM
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
@@ -54,7 +55,8 @@ def view(game, s: dict, seat: int | None) -> dict:
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
-        "players": n, "variant": s["variant"], "phase": s["phase"], "decisions": s["decisions"],
+        "players": n, "variant": s["variant"], "phase": s["phase"],
+        "decisions": seen_decisions(s, seat),    # other seats' secret steps not counted
         # game counters have no owner: only public ones are shown, to everyone
         "counters": {k: v for k, v in s["g"].items() if g.game_counters[k].visibility == "all"},
         "roles": {r: (g.seat_label(p) if p is not None else None) for r, p in s["roles"].items()},

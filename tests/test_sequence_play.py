@@ -144,3 +144,21 @@ def test_ismcts_decides_each_seats_step_blind_to_the_others(game):
     # the root node's children are joint steps of all three seats (decoupled selection)
     assert bot.tree.kids and all(len(key) == 3 for key in bot.tree.kids)
     assert set(bot.tree.tables) == {0, 1, 2}
+
+
+def test_states_differing_in_other_seats_steps_get_the_same_choice_from_every_bot(game):
+    """Another seat's steps (their content, their number, its commit) are invisible to a
+    bot: its imagined world and its choice are the same either way."""
+    import random
+    a, b = game.new_state(3, seed=5), game.new_state(3, seed=5)
+    for label in ("charge", "jump", "undo last", "run", "done"):
+        game.apply(a, 1, label)
+    game.apply(b, 1, "trip")
+    for s in (a, b):
+        game.apply(s, 0, "run")
+    wa = determinize(game, a, 0, random.Random(1))
+    wb = determinize(game, b, 0, random.Random(1))
+    assert game.state_hash(wa) == game.state_hash(wb)
+    for spec in ("random", "greedy", "ismcts:iterations=30"):
+        assert make_bot(spec, game, 3).choose(game, a, 0) == \
+            make_bot(spec, game, 3).choose(game, b, 0), spec

@@ -38,7 +38,7 @@ class GreedyBot:
         if n == 1:
             return 0
         # a fresh stream per decision: the same position gives the same choice (see bots)
-        self.rng = decision_stream(self.seed, state)
+        self.rng = decision_stream(self.seed, state, seat)
         # one imagined world for every option (common random numbers: options are compared
         # on the same unseen cards, and the copy is made once)
         world = self.determinize(game, state, seat)

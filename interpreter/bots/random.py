@@ -1,7 +1,7 @@
 """The random bot: uniform over the legal options."""
 from __future__ import annotations
 
-from .streams import mix
+from .streams import decision_number, mix
 
 
 class RandomBot:
@@ -12,4 +12,5 @@ class RandomBot:
 
     def choose(self, game, state, seat: int) -> int:
         # one 64-bit draw from (seed, decision number): the modulo bias is below 2^-50
-        return mix(self.seed, state["decisions"]) % game.bot_option_count(state, seat)
+        return mix(self.seed, decision_number(state, seat)) % \
+            game.bot_option_count(state, seat)
