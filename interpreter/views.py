@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 
 from .effects.parser import parse_expression
-from .sequence import seen_decisions
 from .vm import VM
+from .sequence import seen_decisions
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
