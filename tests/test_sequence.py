@@ -219,3 +219,17 @@ def test_a_menu_with_nothing_to_add_below_the_minimum_is_a_located_error(tmp_pat
     with pytest.raises(GameError, match="P1 has no option to continue progs .1 chosen, at "
                                         "least 2 needed"):
         g.apply(s, 0, "run")
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("seq", 99, "not one of the game's"), ("so_far", {"0": []}, "steps"),
+    ("taken", {"0": -1, "1": 0}, "answer counts"), ("ans", {"1": 0, "0": 1}, "still pending"), ("ans", {"0": 0}, "committed"),
+    ("opts", {"0": [["run", "run"]], "1": [["run", "run"]]}, "not choices"),
+])
+def test_a_damaged_sequence_in_a_saved_state_is_refused(game, field, value, words):
+    s = game.new_state(2, seed=1)
+    game.apply(s, 0, "run")
+    broken = game.from_json(game.to_json(s))
+    broken["pending"][field] = value
+    with pytest.raises(SaveFileError, match=words):
+        game.check_state(broken)
