@@ -95,6 +95,15 @@ def answer(vm, p: dict, seat: int, index: int) -> bool:
     return False
 
 
+def own_steps(s: dict, seat) -> list:
+    """The seat's steps in a pending secret sequence ([] when none is pending): what a bot's
+    evaluation reads as `so_far`."""
+    p = s["pending"]
+    if p is None or "so_far" not in p:
+        return []
+    return p["so_far"].get(str(seat), [])
+
+
 def seen_decisions(s: dict, seat) -> int:
     """The decisions made so far as `seat` may count them: without the answers other seats
     gave in a pending secret sequence (how long they hesitated, how long their programs are)."""

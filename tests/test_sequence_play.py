@@ -108,18 +108,27 @@ def test_every_bot_composes_whole_programs(game, kind, tmp_path):
             g.apply(s, seat, choice)
             steps += 1
         assert steps >= 3 * 3 * 2      # at least one action and "done" per seat per round
+    if kind.startswith("policy"):      # its rules read so_far: programs of runs only
+        log: list = []
+        s = g.new_state(3, seed=0, listener=log.append)
+        while not g.is_over(s):
+            seat = g.waiting(s)[0]
+            g.apply(s, seat, bots[seat].choose(g, s, seat), listener=log.append)
+        programs = [x.split("programs ")[1] for x in log if "programs" in x]
+        assert programs and set(", ".join(programs).replace("+", ", ").split(", ")) == {"run"}
 
 
 def policy_game(tmp_path) -> Path:
     """The test game with a bot policy that always runs (a rule about `so_far`)."""
-    text = (GAME / "game.yaml").read_text()
-    text += """bots:
+    text = (GAME / "game.yaml").read_text().replace("\nbots:\n", """
+bots:
   policies:
     runner:
       rules:
-        - match: 'option == "run" and count(so_far) < 2 or option == "done"'
+        - match: 'option == "run" and count(so_far) < 2'
+        - match: 'option == "done"'
       otherwise: random
-"""
+""")
     (tmp_path / "game.yaml").write_text(text)
     return tmp_path
 
@@ -162,3 +171,14 @@ def test_states_differing_in_other_seats_steps_get_the_same_choice_from_every_bo
     for spec in ("random", "greedy", "ismcts:iterations=30"):
         assert make_bot(spec, game, 3).choose(game, a, 0) == \
             make_bot(spec, game, 3).choose(game, b, 0), spec
+
+
+def test_greedy_scores_a_program_by_the_evaluation_of_its_steps(game):
+    # the test game's evaluation values a jump 2 and a run 1 (bots: evaluation reads so_far):
+    # with energy 2 the best program is two jumps, then done at the maximum
+    bot = make_bot("greedy", game, 1)
+    s = game.new_state(2, seed=1)
+    while 0 in game.waiting(s):
+        game.apply(s, 0, bot.choose(game, s, 0))
+    assert s["stack"] and "0" in s["pending"]["ans"] and \
+        s["pending"]["so_far"]["0"] == ["jump", "jump"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 
+from ..sequence import own_steps
 from ..vm import VM
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
@@ -111,5 +112,7 @@ class GreedyBot:
 
     def evaluate(self, game, s, seat):
         vm = VM(game.g, s)
-        vm.l = {"me": seat}   # an evaluation may speak of `me` as well as `it`
+        # an evaluation may speak of `me` as well as `it`, and of me's steps in a secret
+        # sequence (`so_far`): a program is scored by what the game predicts of it
+        vm.l = {"me": seat, "so_far": own_steps(s, seat)}
         return self.fn(vm, seat)
