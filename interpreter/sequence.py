@@ -6,8 +6,9 @@ every seat has committed, with one list per seat in `xs` (none for a seat not as
 The pending decision is a simultaneous one ("each": True) with two more entries: "seq", the
 id of the compiled menu (GameDef.seq_fns: MENU, MIN and MAX read with `me` = the seat and
 `so_far` = its steps so far), and "so_far", seat -> its steps. A seat's options are its
-menu's values, then "done" once its minimum is reached (only "done" at its maximum), then
-"undo last" while its sequence is not empty; "taken" counts each seat's answers (steps,
+menu's values, then "done" once its minimum is reached (only "done" at its maximum: the
+commit is forced, but still answered, so that a person can review the last step and undo
+it; a bot has one option there), then "undo last" while its sequence is not empty; "taken" counts each seat's answers (steps,
 undos, done), which are decisions but whose number is the seat's secret until the
 sequence settles (see seen_decisions). An answer changes only that seat's entries,
 so a seat's menu never depends on another seat's pending steps; entries are replaced,
