@@ -1,7 +1,8 @@
 """The random bot: uniform over the legal options."""
 from __future__ import annotations
 
-from .streams import decision_number, mix
+from ..sequence import seen_decisions
+from .streams import mix
 
 
 class RandomBot:
@@ -12,5 +13,5 @@ class RandomBot:
 
     def choose(self, game, state, seat: int) -> int:
         # one 64-bit draw from (seed, decision number): the modulo bias is below 2^-50
-        return mix(self.seed, decision_number(state, seat)) % \
+        return mix(self.seed, seen_decisions(state, seat)) % \
             game.bot_option_count(state, seat)

@@ -21,11 +21,4 @@ def decision_stream(seed: int, state: dict, seat=None) -> random.Random:
     """A generator for the bot's choice at this position: seeded by the bot's seed and the
     number of decisions made so far as the seat may count them (state["decisions"], less
     other seats' steps in a pending secret sequence), never by anything it carries over."""
-    return random.Random(mix(seed, decision_number(state, seat)))
-
-
-def decision_number(state: dict, seat) -> int:
-    p = state["pending"]
-    if p is None or "seq" not in p:
-        return state["decisions"]
-    return seen_decisions(state, seat)
+    return random.Random(mix(seed, seen_decisions(state, seat)))
