@@ -44,7 +44,9 @@ class Board:
 
     def place(self, name):
         """A place's own name for any spelling of it, or None."""
-        return name if name in self.position else None
+        return name if type(name) is str and name in self.position else None
+
+    feature_key = place            # what a features: key may name
 
 
 def cell_name(col: int, row: int) -> str:

@@ -85,11 +85,11 @@ def board_findings(builder, g) -> list:
         if board is None or not isinstance(spec, dict) or not isinstance(spec.get("features"), dict):
             continue
         for where in spec["features"]:
-            if not isinstance(where, str) or board.place(where) is None:
+            if board.feature_key(where) is None:
                 line, col = builder.at(builder.doc, ["boards", name, "features", where])
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
-                                   f"'{where}' is not a {board.word} of {name}",
-                                   did_you_mean(str(where), [*board.cells, *board.alias])))
+                                   f"'{where}' is not a place of {name}",
+                                   did_you_mean(str(where), [*board.features, *board.alias])))
     return out
 
 

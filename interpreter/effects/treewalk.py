@@ -120,6 +120,8 @@ class TreeWalker:
             return self.member(obj, key, vm, env)
         if isinstance(node.obj, A.Name) and node.obj.name in self.g.game_zones \
                 and self.g.game_zones[node.obj.name].keys and node.obj.name not in env:
+            board = self.g.boards.get(node.obj.name)     # a hex corner's other spellings
+            key = (board.place(key) or key) if board is not None else key
             return vm.s["z"][f"{node.obj.name}.{key}"]
         try:
             return obj[key]
