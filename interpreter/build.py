@@ -14,6 +14,7 @@ from .boards import board_functions, build_board, spec_errors
 from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
 from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
+from .values import load_values
 from .yamlio import locate, text_position
 
 
@@ -127,6 +128,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         g.evaluation = (d.get("bots") or {}).get("evaluation")
         g.bot_samples = int((d.get("bots") or {}).get("samples", 1))
         g.max_decisions = int(info.get("max_decisions", 100000))
+        load_values(self, g)
         self.check_names(g)
         self.load_cards(g)
         self.check_card_state_and_functions(g)

@@ -39,6 +39,8 @@ DEFINITIONS = [
     (("options",), "option"),
     (("counters", "player"), "player counter"),
     (("counters", "game"), "game counter"),
+    (("values", "player"), "player value"),
+    (("values", "game"), "game value"),
     (("zones", "player"), "player zone"),
     (("zones", "game"), "game zone"),
     (("card_types",), "card type"),
