@@ -44,8 +44,21 @@ def test_a_hex_view_has_places_features_and_markers():
                                       "features": {"station": "circle"}}
     assert board["face_features"] == {"D": {"terrain": "hills"}}
     ats = {g.g.seat_label(p): s["pv"][p]["at"] for p in range(3)}
-    assert sorted((w, p) for p, ms in board["markers"].items() for w, _ in ms) == \
+    assert sorted((w, p) for p, ms in board["markers"].items() for w, v in ms if v == "at") == \
         sorted((w, at) for w, at in ats.items())
+
+
+def test_a_mapping_of_faces_to_players_marks_the_faces():
+    # 2 seats always taking their first exit: P1 (seat 0) picks up at B.se on its second
+    # move and claims B, the first hexagon of that corner
+    g, s = played(players=2, moves=4)
+    assert s["v"]["claimed"] == {"B": 0}
+    v = views.view(g, s, 1)
+    assert v["boards"]["map"]["markers"]["B"] == [["P1", "claimed"]]
+    assert v["boards"]["map"]["markers"]["B.se"] == [["P1", "at"]]
+    lines = shown(render_board(v["boards"]["map"], "P2", seats=["P1", "P2"]))
+    assert "B @1" in lines[3] and "B     P1 claimed" in lines
+    assert "@1 P1 at/claimed" in lines[-1]
 
 
 def test_the_hex_map_is_drawn_in_80_columns_with_its_list():
@@ -122,11 +135,12 @@ def test_a_marker_of_an_owner_value_is_shown_to_its_owner_only(tmp_path):
 
 
 def test_an_unknown_marker_value_is_a_located_error(tmp_path):
-    path = with_trains(tmp_path, "markers: [at]", "markers: [att]")
+    path = with_trains(tmp_path, "markers: [at, claimed]", "markers: [att, claimed]")
     with pytest.raises(GameDefError) as e:
         Game.load(str(path))
     found = [f.format() for f in e.value.findings]
-    assert any("REF-UNDEF" in f and "did you mean 'at'" in f and "game.yaml:26:15" in f
+    line = (path / "game.yaml").read_text().splitlines().index("    markers: [att, claimed]") + 1
+    assert any("REF-UNDEF" in f and "did you mean 'at'" in f and f"game.yaml:{line}:15" in f
                for f in found), found
 
 
