@@ -179,3 +179,35 @@ def test_random_games_on_the_hex_map_end():
         assert sum(delivered) == len(s["z"]["done"])           # one point per parcel taken
         ats = [s["pv"][p]["at"] for p in range(s["n"])]
         assert all(a in g.g.boards["map"].vertices for a in ats)
+
+
+def stones_with(tmp_path, board_keys: str) -> Path:
+    stones = Path(__file__).resolve().parent / "games" / "stones"
+    dest = tmp_path / "stones"
+    shutil.copytree(stones, dest)
+    path = dest / "game.yaml"
+    text = path.read_text().replace(
+        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1}\n",
+        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1, " + board_keys + "}\n")
+    path.write_text(text)
+    return dest
+
+
+def test_a_board_card_label_shows_its_state_to_those_who_may_see_it(tmp_path):
+    g = Game.load(str(stones_with(tmp_path, 'visible_if: "viewer != none", '
+                                            'card_label: "{card.label} by {viewer}"')))
+    s = g.new_state(players=2, seed=1)
+    g.apply(s, g.waiting(s)[0], "b2")
+    assert views.view(g, s, 1)["boards"]["board"]["cells"]["b2"]["cards"] == [
+        {"card": "stone by P2"}]
+    assert views.view(g, s, None)["boards"]["board"]["cells"]["b2"]["cards"] == [{"card": None}]
+    lines = shown(render_board(views.view(g, s, 0)["boards"]["board"], "P1"))
+    assert lines[2].split()[2] == "stone"          # row 2: the square b2
+
+
+def test_a_wrong_card_label_is_a_located_error(tmp_path):
+    path = stones_with(tmp_path, 'card_label: "{card.lable}"')
+    with pytest.raises(GameDefError) as e:
+        Game.load(str(path))
+    found = [f.format() for f in e.value.findings]
+    assert any("game.yaml:17:" in f and "lable" in f for f in found), found
