@@ -281,6 +281,7 @@ def findings(tmp_path, **kw):
     ("where height(it) == 0", "where rim(it) == 0", "REF-UNDEF", "not a builtin of a hex board"),
     ("where height(it) == 0", 'where step(it, "up") == none', "REF-UNDEF", "direction 'up'"),
     ("to map[c]", 'to map["A.up"]', "REF-UNDEF", "'A.up'"),
+    ("      J: {colour: red}", "      E.n: {colour: red}", "DUP-NAME", "one place (A.se)"),
 ])
 def test_a_wrong_hex_board_is_a_located_error(tmp_path, old, new, code, words):
     found = findings(tmp_path, old=old, new=new)
