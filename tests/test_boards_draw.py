@@ -50,11 +50,12 @@ def test_a_hex_view_has_places_features_and_markers():
 
 def test_a_mapping_of_faces_to_players_marks_the_faces():
     # 2 seats always taking their first exit: P1 (seat 0) picks up at B.se on its second
-    # move and claims B, the first hexagon of that corner
+    # move and claims B, the first hexagon of that corner; P2 at E.s claims E
     g, s = played(players=2, moves=4)
-    assert s["v"]["claimed"] == {"B": 0}
+    assert s["v"]["claimed"] == {"B": 0, "E": 1}
     v = views.view(g, s, 1)
     assert v["boards"]["map"]["markers"]["B"] == [["P1", "claimed"]]
+    assert v["boards"]["map"]["markers"]["E"] == [["P2", "claimed"]]
     assert v["boards"]["map"]["markers"]["B.se"] == [["P1", "at"]]
     lines = shown(render_board(v["boards"]["map"], "P2", seats=["P1", "P2"]))
     assert "B @1" in lines[3] and "B     P1 claimed" in lines
@@ -130,8 +131,10 @@ def test_a_marker_of_an_owner_value_is_shown_to_its_owner_only(tmp_path):
     g, s = played(path=path)
     for seat in range(3):
         board = views.view(g, s, seat)["boards"]["map"]
-        assert [w for ms in board["markers"].values() for w, _ in ms] == [g.g.seat_label(seat)]
-    assert "markers" not in views.view(g, s, None)["boards"]["map"]     # a spectator
+        assert [w for ms in board["markers"].values() for w, v in ms if v == "at"] == \
+            [g.g.seat_label(seat)]
+    spectator = views.view(g, s, None)["boards"]["map"].get("markers", {})
+    assert not [w for ms in spectator.values() for w, v in ms if v == "at"]
 
 
 def test_an_unknown_marker_value_is_a_located_error(tmp_path):
