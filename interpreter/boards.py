@@ -15,7 +15,7 @@ left out here and reported by checks.py with its line.
 """
 from __future__ import annotations
 
-from .board_builtins import INLINE_BOARD, grid_functions, inline_tables, place_functions
+from .board_builtins import INLINE_BOARD, grid_functions, inline_tables, place_functions  # noqa: F401
 from .board_grid import GRID_DIRECTIONS, LETTERS, ORTHOGONAL, Board, cell_name, grid  # noqa: F401
 from .board_tables import CellTable, connected  # noqa: F401
 from .errors import did_you_mean
