@@ -87,7 +87,8 @@ def board_findings(builder, g) -> list:
         if board is None or not isinstance(spec, dict):
             continue
         values = [*g.player_values, *g.game_values]
-        for i, m in enumerate(spec.get("markers") or ()):
+        markers = spec.get("markers")
+        for i, m in enumerate(markers if isinstance(markers, list) else ()):
             if m not in values:
                 line, col = builder.at(builder.doc, ["boards", name, "markers", i], key=False)
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
@@ -168,7 +169,9 @@ def usage(builder, g) -> set:
                 names.add(value)
     for spec in (builder.data.get("boards") or {}).values():    # values drawn as markers
         if isinstance(spec, dict):
-            names.update(m for m in spec.get("markers") or () if isinstance(m, str))
+            markers = spec.get("markers")
+            names.update(m for m in (markers if isinstance(markers, list) else ())
+                         if isinstance(m, str))
     count = (builder.data.get("rounds") or {}).get("count")
     if isinstance(count, str):      # `count: prize_count` reads a constant
         _template("{" + count + "}", names, strings)
