@@ -214,3 +214,23 @@ def test_a_wrong_card_label_is_a_located_error(tmp_path):
         Game.load(str(path))
     found = [f.format() for f in e.value.findings]
     assert any("game.yaml:17:" in f and "lable" in f for f in found), found
+
+
+def hex_view(rows, places="vertices", remove=()):
+    b = hexboard("map", rows, remove=remove, places=places)
+    return b, {"shape": "hex", "rows": list(rows), "orientation": "pointy", "places": places,
+               "faces": face_letters(sum(rows)), "remove": list(remove), "hides": False,
+               "marks": False, "stack_limit": None, "cells": {p: {"cards": []} for p in b.cells}}
+
+
+def test_faces_as_places_show_their_cards_at_the_centre_and_a_wide_map_is_listed():
+    b, board = hex_view([2, 3, 2], places="faces")
+    board["cells"]["D"]["cards"] = [{"card": "tower"}, {"card": None}]
+    board["markers"] = {"E": [["P2", "army"]]}
+    lines = shown(render_board(board, "P1", seats=["P1", "P2"]))
+    assert "D 2" in lines[7] and "E @2" in lines[7]           # the middle row's centres
+    assert "D     tower, ##" in lines and "E     P2 army" in lines
+    _, wide = hex_view([12, 13, 12])                        # 25 lattice columns: no room
+    wide["cells"]["A.n"]["cards"] = [{"card": "x"}]
+    lines = shown(render_board(wide, "P1"))
+    assert lines[0].startswith("A.n") and max(map(len, lines)) <= 80 and len(lines) == 2
