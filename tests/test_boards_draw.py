@@ -95,15 +95,19 @@ def test_the_3_4_5_4_3_map_fits_and_every_face_is_named():
     assert sum(line.count("|") for line in lines[:23]) == 24        # the vertical edges
 
 
-def test_a_flat_map_and_removed_faces_are_listed():
+def test_a_flat_map_is_drawn_with_dashes_and_a_removed_face_left_blank():
     b = hexboard("map", [2, 3, 2], remove=["D"], orientation="flat")
     board = {"shape": "hex", "rows": [2, 3, 2], "orientation": "flat", "places": "vertices",
              "faces": face_letters(7), "remove": ["D"], "hides": False, "marks": False,
              "stack_limit": None, "cells": {v: {"cards": []} for v in b.vertices}}
-    first = b.vertices[0]
-    board["cells"][first]["features"] = {"gate": True}
+    board["cells"]["A.nw"]["features"] = {"gate": True}
     lines = shown(render_board(board, "P1"))
-    assert lines[0].startswith(first) and "gate" in lines[0] and "g gate" in lines[-1]
+    # columns of 2, 3, 2 hexagons: A on top of the middle one, D (removed) in its centre
+    assert lines[0].split() == ["g---------·"]              # A's top side; A.nw is a gate
+    assert lines[4].split() == ["·", "B", "·---------·", "C", "·"]
+    assert lines[6].split() == ["·---------·", "·---------·"]   # no D
+    assert lines[10].split()[1] == "G" and "A.nw  gate" in lines and "g gate" in lines[-1]
+    assert max(map(len, lines)) <= 80
 
 
 def test_feature_tags_stay_short_and_distinct():
