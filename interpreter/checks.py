@@ -6,6 +6,7 @@
 - Card attributes (YAML) and CSV columns that nothing reads (ORPHAN warning, CSV-COLUMN error).
 - Card attributes across the cards of a type: odd kinds, missing values (attr_checks.py).
 - Locals read where they may have no value yet (unset_checks.py, a warning).
+- A board's `features:` name its places, its `markers:` values (REF-UNDEF when not).
 
 A new YAML section is covered by adding rows to REFERENCES (its fields that name other
 things) and DEFINITIONS (the names it defines), and, when its own names are used in a
@@ -38,6 +39,8 @@ DEFINITIONS = [
     (("options",), "option"),
     (("counters", "player"), "player counter"),
     (("counters", "game"), "game counter"),
+    (("values", "player"), "player value"),
+    (("values", "game"), "game value"),
     (("zones", "player"), "player zone"),
     (("zones", "game"), "game zone"),
     (("card_types",), "card type"),
@@ -72,6 +75,41 @@ def reference_findings(builder, g) -> list:
                 line, col = builder.at(builder.doc, path, key=False)
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
                                    f"unknown {what} '{value}'", did_you_mean(value, valid)))
+    return out
+
+
+def board_findings(builder, g) -> list:
+    """`features:` of a board name its places (any spelling of one): an unknown place is a
+    REF-UNDEF at its key, with the nearest place's name."""
+    out = []
+    for name, spec in (builder.data.get("boards") or {}).items():
+        board = g.boards.get(name)
+        if board is None or not isinstance(spec, dict):
+            continue
+        values = [*g.player_values, *g.game_values]
+        markers = spec.get("markers")
+        for i, m in enumerate(markers if isinstance(markers, list) else ()):
+            if m not in values:
+                line, col = builder.at(builder.doc, ["boards", name, "markers", i], key=False)
+                out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                                   f"markers: '{m}' is not a player or game value",
+                                   did_you_mean(str(m), values)))
+        if not isinstance(spec.get("features"), dict):
+            continue
+        seen = {}
+        for where in spec["features"]:
+            key = board.feature_key(where)
+            if key is not None and key in seen:      # "B.sw" after "A.se": one vertex
+                line, col = builder.at(builder.doc, ["boards", name, "features", where])
+                out.append(Finding(builder.doc.path, line, col, "DUP-NAME",
+                                   f"'{where}' and '{seen[key]}' are one place ({key}): "
+                                   "give its features once", ""))
+            seen.setdefault(key, where)
+            if key is None:
+                line, col = builder.at(builder.doc, ["boards", name, "features", where])
+                out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                                   f"'{where}' is not a place of {name}",
+                                   did_you_mean(str(where), [*board.features, *board.alias])))
     return out
 
 
@@ -129,6 +167,11 @@ def usage(builder, g) -> set:
         for _, value in matches(builder.data, pattern):
             if isinstance(value, str):
                 names.add(value)
+    for spec in (builder.data.get("boards") or {}).values():    # values drawn as markers
+        if isinstance(spec, dict):
+            markers = spec.get("markers")
+            names.update(m for m in (markers if isinstance(markers, list) else ())
+                         if isinstance(m, str))
     count = (builder.data.get("rounds") or {}).get("count")
     if isinstance(count, str):      # `count: prize_count` reads a constant
         _template("{" + count + "}", names, strings)
@@ -271,7 +314,7 @@ def all_findings(builder, g, errors_so_far: bool) -> list:
     game has no other error: a misspelt name makes what it meant look unused or missing."""
     used = usage(builder, g)
     out = reference_findings(builder, g) + phase_findings(builder, g) + \
-        player_count_findings(builder)
+        player_count_findings(builder) + board_findings(builder, g)
     errors_so_far = errors_so_far or any(f.severity == "error" for f in out)
     out += attribute_findings(builder, g, used, warn=not errors_so_far)
     out += attr_checks.all_findings(builder, g, used)

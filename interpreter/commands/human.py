@@ -6,6 +6,7 @@ from rich.text import Text
 from .. import terminal
 from .. import views
 from ..vm import visible_to
+from ..boards import answer_spelling
 from ..errors import did_you_mean
 
 COMMANDS = ("help", "show", "rim", "undo", "save", "quit")
@@ -59,6 +60,8 @@ class Human:
                 say(con, f"There is no option {shown}: choose 1 to {len(options)}.")
             elif text in options:
                 return "choose", text
+            elif answer_spelling(game.g, text, options) is not None:   # "B.sw" for "A.se"
+                return "choose", answer_spelling(game.g, text, options)
             elif word.lower() in COMMANDS:
                 if word.lower() == "help":
                     say(con, terminal.HELP)
@@ -109,9 +112,9 @@ class Human:
     def show_rim(self, seat: int) -> None:
         """Each board square's distance from the rim (0 on the rim)."""
         v = views.view(self.session.game, self.session.state, seat)
-        boards = v.get("boards") or {}
-        if not boards:
-            say(self.con, "This game has no board.")
+        boards = {k: b for k, b in (v.get("boards") or {}).items() if b["shape"] == "grid"}
+        if not boards:      # a hex map has no rim
+            say(self.con, "This game has no grid board.")
         for name, board in boards.items():
             self.con.print(terminal.render_board(board, v["seat_label"],
                                                  title=f"{name}: distance from the rim",
