@@ -4,7 +4,8 @@ for the game (state["v"][name]): a train's place, coins invested per area, who c
 Values are snapshots: nothing changes one in place. `set p.x[k] = v` copies the containers
 on the way to k (path copying), so state.clone copies only the two top-level mappings, a
 variable made from a value is never changed by a later `set`, and a JSON round trip gives
-the same game. Every value set is checked against the value's declared type and copied
+the same game. In a game with values, `set xs[k] = v` and `append v to xs` on a variable
+give the variable a changed copy too (a variable may share its list with a value). Every value set is checked against the value's declared type and copied
 when it is a list or mapping, so a script's own list never becomes part of the state.
 
 Mappings keep text keys (the state is JSON): a whole number key (a seat) is kept as its
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from .effects import ast as A
 from .effects import types as T
+from .effects.runtime import set_item
 from .errors import GameError, did_you_mean
 from .model import ValueSpec
 
@@ -277,11 +279,22 @@ def get_path(o, keys, default):
     return o
 
 
-def own(v):
-    """A list or mapping given to a procedure: its own copy (a value is never changed in
-    place, not even through a parameter)."""
-    t = type(v)
-    return v[:] if t is list else v.copy() if t is dict else v
+def set_local(local: dict, name: str, key, value) -> None:
+    """set xs[k] = v on a variable, in a game with values: the variable gets a changed copy,
+    so a list or mapping it shares with a value (through a parameter, a loop, a choice, a
+    procedure's result) is never changed in place."""
+    xs = local[name]
+    new = xs[:] if type(xs) is list else xs.copy() if type(xs) is dict else xs
+    set_item(new, key, value)
+    local[name] = new
+
+
+def append_local(local: dict, name: str, value) -> None:
+    """append v to xs, in a game with values (see set_local)."""
+    xs = local.get(name)
+    if type(xs) is not list:
+        raise GameError(f"append needs '{name}' to be a list, not {xs!r}")
+    local[name] = xs + [value]
 
 
 def _describe(v) -> str:
@@ -294,7 +307,7 @@ def _describe(v) -> str:
 
 
 RUNTIME = {"vset": set_value, "vset_at": set_entry, "vget": get, "vget_path": get_path,
-           "own": own}
+           "vset_local": set_local, "vappend": append_local}
 
 
 # ------------------------------------------------------------------ compiling
@@ -349,25 +362,6 @@ def compile_set(sc, target, value_src):
         return f"_vset(vm, {holder}, {ref}, {value_src})"
     srcs = [sc.src(k)[0] for k in keys]
     return f"_vset_at(vm, {holder}, {ref}, ({', '.join(srcs)},), {value_src})"
-
-
-def reads_value(g, node) -> bool:
-    """Whether an expression may hand over a value's list or mapping (it names a value, or
-    calls a function that might)."""
-    if isinstance(node, A.Name):
-        return node.name in g.game_values
-    if isinstance(node, A.Attr) and node.name in g.player_values:
-        return True
-    if isinstance(node, (A.Call, A.CallComp)) and node.func in g.functions:
-        return True
-    kids = getattr(node, "__dataclass_fields__", None)
-    if not kids:
-        if isinstance(node, (list, tuple)):
-            return any(reads_value(g, x) for x in node)
-        if isinstance(node, dict):
-            return any(reads_value(g, x) for x in node.values())
-        return False
-    return any(reads_value(g, getattr(node, f)) for f in kids if f not in ("line", "col"))
 
 
 def unknown_target(sc, target) -> None:

@@ -153,6 +153,13 @@ functions:""")
     assert s["v"]["controller"] == {} and s["pv"][0]["came_from"] == "1"
 
 
+def test_a_loop_variable_or_a_choice_never_changes_a_value(game):
+    s = run(game, "set moves = [[1, 2], [3, 4]]\nset controller[\"a\"] = me\n"
+                  "for each r in moves:\n    set r[0] = 9\n    append 5 to r\n"
+                  "m = choose one of [controller]\nset m[\"a\"] = 2")
+    assert s["v"]["moves"] == [[1, 2], [3, 4]] and s["v"]["controller"] == {"a": 0}
+
+
 def test_clones_share_no_value_a_rule_changes(game):
     s = run(game, "set controller[\"a\"] = me")
     c = game.clone(s)
@@ -205,6 +212,28 @@ def test_views_show_values_by_visibility(game):
     assert "bonus_place" not in mine["values"] and "bonus_place" not in spectator["values"]
     # a stat reading an owner-only value is shown to its owner only
     assert mine["seats"][0]["stats"]["spent"] == 2 and "spent" not in mine["seats"][1]["stats"]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_no_view_along_a_game_shows_a_value_hidden_from_its_seat(game, players, seed):
+    for s in random_game(game, players, seed):
+        for seat in [*range(players), None]:
+            v = view(game, s, seat)
+            assert set(v["values"]) == {"controller", "moves"}          # never bonus_place
+            for p, seen in enumerate(v["seats"]):
+                assert ("invested" in seen["values"]) == (p == seat)
+                assert ("spent" in seen["stats"]) == (p == seat)
+
+
+def test_a_saved_game_replays_to_the_same_values(tmp_path):
+    from click.testing import CliRunner
+    from cli import main as cli
+    save = tmp_path / "claims.json"
+    r = CliRunner().invoke(cli, ["play", str(CLAIMS), "--players", "3", "--humans", "0",
+                                 "--bots", "random", "--seed", "4", "--save", str(save)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli, ["replay", str(save)])
+    assert r.exit_code == 0 and "OK:" in r.output, r.output
 
 
 def test_the_terminal_lists_a_seats_values(game):
