@@ -7,7 +7,7 @@ bounds and zones' rules in one place.
 from __future__ import annotations
 
 from ..errors import CompileError, CompileErrors, did_you_mean
-from ..values import compile_set, unknown_target
+from .value_targets import compile_set, unknown_target
 from . import ast as A
 from . import types as T
 from .blocks import Blocks
