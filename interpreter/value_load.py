@@ -62,6 +62,11 @@ def load_values(builder, g) -> None:
                             f"the {owner} value '{name}' holds {TYPES[entries][1]} entries, "
                             f"but starts as {_describe(start)}", key=False)
                 continue
+            if not (default is None or entries == "any" or fits(entries, default, None, None)):
+                builder.add(builder.doc, path + ["default"], "TYPE",
+                            f"the entries of '{name}' are {TYPES[entries][1]}, but its default "
+                            f"is {_describe(default)}", key=False)
+                continue
             target[name] = spec_
 
 

@@ -60,15 +60,23 @@ def entry_type(spec: ValueSpec) -> str:
 
 
 def shown(g, spec: ValueSpec, v):
-    """A value as a view shows it: players by their seat labels (the state keeps seats)."""
-    if spec.type == "player" or (spec.entries == "player" and type(v) not in (list, dict)):
-        return g.seat_label(v) if type(v) is int else v
-    if spec.type == "players" or spec.entries == "player":
-        if type(v) is dict:
-            return {k: g.seat_label(x) if type(x) is int else x for k, x in v.items()}
-        if type(v) is list:
-            return [g.seat_label(x) if type(x) is int else x for x in v]
-    return v
+    """A value as a view shows it: players by their seat labels, cards by their labels (the
+    state keeps seats and ids), for a value of that type or a list or mapping of such."""
+    kind = {"player": "player", "players": "player", "card": "card", "cards": "card"}.get(
+        spec.type, spec.entries)
+    if kind not in ("player", "card"):
+        return v
+    if type(v) is dict:
+        return {k: _shown_one(g, kind, x) for k, x in v.items()}
+    if type(v) is list:
+        return [_shown_one(g, kind, x) for x in v]
+    return _shown_one(g, kind, v)
+
+
+def _shown_one(g, kind, x):
+    if kind == "player":
+        return g.seat_label(x) if type(x) is int else x
+    return g.card_labels.get(x, x) if type(x) is str else x
 
 
 # ------------------------------------------------------------------ run time

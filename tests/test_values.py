@@ -130,6 +130,13 @@ def test_a_set_of_the_wrong_kind_is_a_rule_error_in_words(game, text, message):
         run(game, text)
 
 
+def test_a_mapping_is_named_in_words_in_a_log_line(game):
+    from interpreter.options import label_of
+    s = run(game, "set me.invested[\"north\"] = 2\nset me.invested[\"south\"] = 1")
+    assert label_of(game.g, s["pv"][0]["invested"]) == "north 2, south 1"
+    assert label_of(game.g, {}) == "nothing"
+
+
 def test_values_are_snapshots_a_variable_is_a_copy(game):
     s = run(game, "m = controller\nset controller[\"a\"] = me\nset m[\"b\"] = me\n"
                   "xs = moves\nappend 5 to xs\nset moves = xs + [6]\nappend 7 to xs\n"
@@ -274,6 +281,8 @@ def findings(tmp_path, text):
     ("controller: {start: {}, entries: player,", "controller: {start: {a: x}, entries: player,",
      "TYPE", "holds a player or none entries"),
     ("at: {start: c,", "coins: {start: c,", "DUP-NAME", "both a player counter and a player value"),
+    ("invested: {start: {}, default: 0,", "invested: {start: {}, default: 0, entries: text,",
+     "TYPE", "but its default is 0"),
     ("visibility: none, description: The place", "visibility: owner, description: The place",
      "SCHEMA-ENUM", "owner"),
 ])
@@ -381,3 +390,24 @@ def test_compiled_and_tree_walked_values_agree(game):
         vm = VM(game.g, s)
         vm.l = {"me": 0}
         assert fn(vm) == walker.eval(node, vm, {"me": 0}), text
+
+
+def test_card_values_are_shown_by_label_renamed_in_worlds_and_hidden_ones_forgotten(tmp_path):
+    text = (Path(__file__).parent / "games" / "statements" / "game.yaml").read_text()
+    text = text.replace("zones:", """values:
+  player:
+    kept: {start: [], type: cards, description: Cards noted by their ids.}
+    peeked: {start: none, type: card, visibility: owner, description: A card only its owner knows.}
+zones:""", 1)
+    (tmp_path / "game.yaml").write_text(text)
+    g = Game.load(str(tmp_path / "game.yaml"))
+    s = run(g, "set me.kept = [top(deck)]\nset me.next.peeked = bottom(deck)",
+            s=g.new_state(players=2, seed=1))
+    top = s["z"]["deck"][-1]
+    assert view(g, s, 0)["seats"][0]["values"]["kept"] == [g.g.card_labels[top]]
+    assert "peeked" not in view(g, s, 0)["seats"][1]["values"]
+    w = determinize(g, s, 0, random.Random(2))
+    assert w["pv"][1]["peeked"] is None                 # another seat's secret: forgotten
+    assert w["pv"][0]["kept"] == [w["z"]["deck"][-1]]   # renamed with the hidden deck
+    with pytest.raises(GameError, match="a list of cards"):
+        run(g, "set me.kept = [1]", s=g.new_state(players=2, seed=1))
