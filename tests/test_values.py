@@ -268,7 +268,7 @@ def findings(tmp_path, text):
 
 
 @pytest.mark.parametrize("old,new,code,words", [
-    ("set p.at = d", "set p.att = d", "SET", "did you mean 'at'"),
+    ("set p.at = d", "set p.att = d", "REF-UNDEF", "did you mean 'at'"),
     ("set p.came_from = p.at", "set p.came_from = p.att", "REF-UNDEF", "did you mean 'at'"),
     ("set p.invested[a] =", "set p.invest[a] =", "REF-UNDEF", "did you mean 'invested'"),
     ("set controller[a] = best", "set controler[a] = best", "REF-UNDEF",
