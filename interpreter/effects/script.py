@@ -37,6 +37,11 @@ def stops(st, g, proc_stops) -> bool:
     return False
 
 
+class StopsInside(CompileError):
+    """A procedure found not to stop stops after all: it calls one that runs in frames.
+    (native_proc_ref catches it: the procedure then runs in frames too.)"""
+
+
 class ScriptCompiler(Procs, Control):
     """Compiles one script (a card effect, a procedure body, a phase) into ops."""
 
@@ -274,7 +279,8 @@ class ScriptCompiler(Procs, Control):
             self.stmt(st)
         if self.errors:
             raise CompileErrors(self.errors)
-        assert not self.b.done, "a procedure that stops cannot run as a Python function"
+        if self.b.done:     # it calls a procedure that runs in frames (one that failed to
+            raise StopsInside("FLOW", "it calls a procedure that runs in frames", 1, 1)
         return self.b.cur + ["return None"], self.b.cur_at + [None]
 
     def _s_EndGame(self, st):
