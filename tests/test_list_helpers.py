@@ -1,6 +1,6 @@
-"""The list helpers take, drop, shuffled, sample and index_of (contract G10), and keys(m): their
-their edges, and the seeded generator behind shuffled and sample. Game: tests/games/claims
-(no game is played)."""
+"""The list helpers take, drop, shuffled, sample and index_of (contract G10), and keys(m):
+their values, their edges, and the seeded generator behind shuffled and sample.
+Game: tests/games/claims (no game is played)."""
 from __future__ import annotations
 
 from pathlib import Path
