@@ -109,11 +109,11 @@ def test_a_missing_key_reads_as_the_default_and_entries_add_up(game):
 
 def test_nested_entries_are_made_on_the_way_and_seats_are_kept_as_text(game):
     s = run(game, "set moves = [[1, 2], [3, 4]]\nset moves[1][0] = 9\n"
-                  "set controller[me.next] = me.next\nset controller[\"x\"][\"y\"] = 1")
+                  "set controller[me.next] = me.next\nset me.invested[\"x\"][\"y\"] = 1")
     assert s["v"]["moves"] == [[1, 2], [9, 4]]
     assert s["v"]["controller"]["1"] == 1                          # a seat key, as digits
     assert evaluate(game, s, "controller[me.next]") == 1           # read back the same way
-    assert s["v"]["controller"]["x"] == {"y": 1}
+    assert s["pv"][0]["invested"]["x"] == {"y": 1}
 
 
 @pytest.mark.parametrize("text,message", [
@@ -124,10 +124,20 @@ def test_nested_entries_are_made_on_the_way_and_seats_are_kept_as_text(game):
     ("set moves[5] = 1", "a list of 0 has no position 5"),
     ("set me.at[1] = 2", "is 'c', not a list or a mapping"),
     ("set controller[none] = 1", "a mapping's key is a text or a whole number, not none"),
+    ("set controller[1][2][3][4][5] = [[1]]", "nest at most 6 deep"),
+    ("set controller[1][2] = 1", "entries of value 'controller' are a player or none; {'2': 1}"),
+    ("set controller[1][2][3][4][5][6][7] = 1", "nest at most 6 deep"),
 ])
 def test_a_set_of_the_wrong_kind_is_a_rule_error_in_words(game, text, message):
     with pytest.raises(GameError, match=message.replace("[", r"\[").replace("(", r"\(")):
         run(game, text)
+
+
+def test_a_mapping_is_named_in_words_in_a_log_line(game):
+    from interpreter.options import label_of
+    s = run(game, "set me.invested[\"north\"] = 2\nset me.invested[\"south\"] = 1")
+    assert label_of(game.g, s["pv"][0]["invested"]) == "north 2, south 1"
+    assert label_of(game.g, {}) == "nothing"
 
 
 def test_values_are_snapshots_a_variable_is_a_copy(game):
@@ -151,6 +161,13 @@ functions:""")
     g = Game.load(str(tmp_path / "game.yaml"))
     s = run(g, "n = scribble(controller)\nset me.came_from = \"{n}\"")
     assert s["v"]["controller"] == {} and s["pv"][0]["came_from"] == "1"
+
+
+def test_a_loop_variable_or_a_choice_never_changes_a_value(game):
+    s = run(game, "set moves = [[1, 2], [3, 4]]\nset controller[\"a\"] = me\n"
+                  "for each r in moves:\n    set r[0] = 9\n    append 5 to r\n"
+                  "m = choose one of [controller]\nset m[\"a\"] = 2")
+    assert s["v"]["moves"] == [[1, 2], [3, 4]] and s["v"]["controller"] == {"a": 0}
 
 
 def test_clones_share_no_value_a_rule_changes(game):
@@ -207,6 +224,28 @@ def test_views_show_values_by_visibility(game):
     assert mine["seats"][0]["stats"]["spent"] == 2 and "spent" not in mine["seats"][1]["stats"]
 
 
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_no_view_along_a_game_shows_a_value_hidden_from_its_seat(game, players, seed):
+    for s in random_game(game, players, seed):
+        for seat in [*range(players), None]:
+            v = view(game, s, seat)
+            assert set(v["values"]) == {"controller", "moves"}          # never bonus_place
+            for p, seen in enumerate(v["seats"]):
+                assert ("invested" in seen["values"]) == (p == seat)
+                assert ("spent" in seen["stats"]) == (p == seat)
+
+
+def test_a_saved_game_replays_to_the_same_values(tmp_path):
+    from click.testing import CliRunner
+    from cli import main as cli
+    save = tmp_path / "claims.json"
+    r = CliRunner().invoke(cli, ["play", str(CLAIMS), "--players", "3", "--humans", "0",
+                                 "--bots", "random", "--seed", "4", "--save", str(save)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli, ["replay", str(save)])
+    assert r.exit_code == 0 and "OK:" in r.output, r.output
+
+
 def test_the_terminal_lists_a_seats_values(game):
     from io import StringIO
     from interpreter.terminal import console, render_view
@@ -232,7 +271,7 @@ def findings(tmp_path, text):
 
 
 @pytest.mark.parametrize("old,new,code,words", [
-    ("set p.at = d", "set p.att = d", "SET", "did you mean 'at'"),
+    ("set p.at = d", "set p.att = d", "REF-UNDEF", "did you mean 'at'"),
     ("set p.came_from = p.at", "set p.came_from = p.att", "REF-UNDEF", "did you mean 'at'"),
     ("set p.invested[a] =", "set p.invest[a] =", "REF-UNDEF", "did you mean 'invested'"),
     ("set controller[a] = best", "set controler[a] = best", "REF-UNDEF",
@@ -245,6 +284,8 @@ def findings(tmp_path, text):
     ("controller: {start: {}, entries: player,", "controller: {start: {a: x}, entries: player,",
      "TYPE", "holds a player or none entries"),
     ("at: {start: c,", "coins: {start: c,", "DUP-NAME", "both a player counter and a player value"),
+    ("invested: {start: {}, default: 0,", "invested: {start: {}, default: 0, entries: text,",
+     "TYPE", "but its default is 0"),
     ("visibility: none, description: The place", "visibility: owner, description: The place",
      "SCHEMA-ENUM", "owner"),
 ])
@@ -269,19 +310,20 @@ def test_a_set_on_a_name_that_is_no_value(game):
 
 # ------------------------------------------------------------------ bots: no peeking
 def other_world(game, s, seat, rng):
-    """A state the seat cannot tell from s: other seats' owner values and every hidden
-    value changed (the controller stays: it is public)."""
+    """A state the seat cannot tell from s: other seats' owner values and counters and
+    every hidden value changed (the controller stays: it is public)."""
     b = S.deep_clone(s)
     for p, values in enumerate(b["pv"]):
         if p != seat:
             values["invested"] = {rng.choice(["north", "south"]): rng.randrange(1, 5)}
+            b["pl"][p]["coins"] = rng.randrange(0, 4)
     b["v"]["bonus_place"] = rng.choice(["a", "b", "c", "d", "e"])
     b["rng"] = rng.getrandbits(64)
     b["seed"] = rng.randrange(10 ** 6)
     return b
 
 
-def test_no_bot_reads_another_seats_hidden_value(game):
+def test_no_bot_reads_another_seats_hidden_value_or_counter(game):
     rng = random.Random(3)
     points = [(s, game.waiting(s)[0]) for s in random_game(game, 3, 8)
               if not game.is_over(s) and game.option_count(s, game.waiting(s)[0]) > 1][::3]
@@ -313,30 +355,6 @@ def test_the_check_catches_a_bot_that_reads_hidden_values(game):
     assert caught >= 2
 
 
-# ------------------------------------------------------------------ list helpers (G10)
-@pytest.mark.parametrize("text,value", [
-    ("take([1, 2, 3], 2)", [1, 2]), ("take([1, 2], 5)", [1, 2]), ("take([1, 2], -1)", []),
-    ("drop([1, 2, 3], 2)", [3]), ("drop([1, 2], 5)", []),
-    ("index_of([\"a\", \"b\", \"b\"], \"b\")", 1), ("index_of([1, 2], 3)", None),
-    ("sorted(shuffled([3, 1, 2]))", [1, 2, 3]), ("count(sample(range(10), 4))", 4),
-    ("count(unique(sample(range(10), 10)))", 10), ("sample([1, 2], 0)", []),
-])
-def test_list_helpers(game, text, value):
-    assert evaluate(game, game.new_state(players=2, seed=1), text) == value
-
-
-def test_shuffled_and_sample_draw_from_the_states_generator(game):
-    a, b, c = (game.new_state(players=2, seed=x) for x in (1, 1, 2))
-    draws = [evaluate(game, s, "[shuffled(range(8)), sample(range(20), 5)]") for s in (a, b, c)]
-    assert draws[0] == draws[1] and draws[0] != draws[2]      # the seed decides
-    assert a["rng"] == b["rng"] != game.new_state(players=2, seed=1)["rng"]
-
-
-def test_sample_of_more_than_the_list_holds_is_an_error(game):
-    with pytest.raises(GameError, match="cannot draw 3 from a list of 2"):
-        evaluate(game, game.new_state(players=2, seed=1), "sample([1, 2], 3)")
-
-
 def test_compiled_and_tree_walked_values_agree(game):
     from interpreter.effects.parser import parse_expression
     from interpreter.effects.compiler import Scope
@@ -352,3 +370,24 @@ def test_compiled_and_tree_walked_values_agree(game):
         vm = VM(game.g, s)
         vm.l = {"me": 0}
         assert fn(vm) == walker.eval(node, vm, {"me": 0}), text
+
+
+def test_card_values_are_shown_by_label_renamed_in_worlds_and_hidden_ones_forgotten(tmp_path):
+    text = (Path(__file__).parent / "games" / "statements" / "game.yaml").read_text()
+    text = text.replace("zones:", """values:
+  player:
+    kept: {start: [], type: cards, description: Cards noted by their ids.}
+    peeked: {start: none, type: card, visibility: owner, description: A card only its owner knows.}
+zones:""", 1)
+    (tmp_path / "game.yaml").write_text(text)
+    g = Game.load(str(tmp_path / "game.yaml"))
+    s = run(g, "set me.kept = [top(deck)]\nset me.next.peeked = bottom(deck)",
+            s=g.new_state(players=2, seed=1))
+    top = s["z"]["deck"][-1]
+    assert view(g, s, 0)["seats"][0]["values"]["kept"] == [g.g.card_labels[top]]
+    assert "peeked" not in view(g, s, 0)["seats"][1]["values"]
+    w = determinize(g, s, 0, random.Random(2))
+    assert w["pv"][1]["peeked"] is None                 # another seat's secret: forgotten
+    assert w["pv"][0]["kept"] == [w["z"]["deck"][-1]]   # renamed with the hidden deck
+    with pytest.raises(GameError, match="a list of cards"):
+        run(g, "set me.kept = [1]", s=g.new_state(players=2, seed=1))

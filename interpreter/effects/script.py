@@ -7,7 +7,6 @@ bounds and zones' rules in one place.
 from __future__ import annotations
 
 from ..errors import CompileError, CompileErrors, did_you_mean
-from ..values import compile_set, unknown_target
 from . import ast as A
 from . import types as T
 from .blocks import Blocks
@@ -15,6 +14,7 @@ from .compiler import POPPED, PUSHED, WAIT, Compiler, Scope
 from .control import Control
 from .procs import ASKS_EACH, Procs
 from .templates import compile_template
+from .value_targets import compile_set, unknown_target
 
 # Statements after which a script may stop (a decision, another frame, the end).
 STOPPING = (A.Choose, A.Play, A.Return, A.EndGame, A.RunProgram)
@@ -35,6 +35,11 @@ def stops(st, g, proc_stops) -> bool:
     if isinstance(st, (A.ForEach, A.While, A.Repeat)):
         return any(stops(s, g, proc_stops) for s in st.body)
     return False
+
+
+class StopsInside(CompileError):
+    """A procedure found not to stop stops after all: it calls one that runs in frames.
+    (native_proc_ref catches it: the procedure then runs in frames too.)"""
 
 
 class ScriptCompiler(Procs, Control):
@@ -147,9 +152,7 @@ class ScriptCompiler(Procs, Control):
         else:
             v = self.b.temp("v")
             self.line(f"{v} = {f}")
-            # a mapping is copied too: `set m[k] = v` must not change a value through m
-            self.line(f"l[{var}] = list({v}) if type({v}) is list else "
-                      f"{v}.copy() if type({v}) is dict else {v}")
+            self.line(f"l[{var}] = list({v}) if type({v}) is list else {v}")
 
     def _s_Gain(self, st):
         self.counter(st, st.counter)
@@ -189,7 +192,10 @@ class ScriptCompiler(Procs, Control):
         if isinstance(target, A.Index) and isinstance(target.obj, A.Name) \
                 and target.obj.name in self.scope.types and target.obj.name not in self.scope.py:
             key, _ = self.src(target.key)
-            self.line(f"_set_item(l[{target.obj.name!r}], {key}, {f})")
+            if g.player_values or g.game_values:      # the list may be a value's: copy
+                self.line(f"_vset_local(l, {target.obj.name!r}, {key}, {f})")
+            else:
+                self.line(f"_set_item(l[{target.obj.name!r}], {key}, {f})")
             return
         if isinstance(target, A.Attr) and target.name in g.card_state:
             card, _ = self.src(target.obj)
@@ -232,7 +238,8 @@ class ScriptCompiler(Procs, Control):
             self.c.err(st, "TYPE", f"'{st.var}' is {T.a_word(self.scope.types[st.var])}, "
                                    "not a list")
         what, _ = self.src(st.what)
-        self.line(f"_append(l, {st.var!r}, {what})")
+        values = self.g.player_values or self.g.game_values   # the list may be a value's
+        self.line(f"{'_vappend' if values else '_append'}(l, {st.var!r}, {what})")
 
     def _s_SortZone(self, st):
         zone = self.c.zone_key(st.zone, self.scope)
@@ -272,7 +279,8 @@ class ScriptCompiler(Procs, Control):
             self.stmt(st)
         if self.errors:
             raise CompileErrors(self.errors)
-        assert not self.b.done, "a procedure that stops cannot run as a Python function"
+        if self.b.done:     # it calls a procedure that runs in frames (one that failed to
+            raise StopsInside("FLOW", "it calls a procedure that runs in frames", 1, 1)
         return self.b.cur + ["return None"], self.b.cur_at + [None]
 
     def _s_EndGame(self, st):
