@@ -100,6 +100,8 @@ class GameDef:
     boards: dict = field(default_factory=dict)           # name -> boards.Board (also a zone group)
     card_state: dict = field(default_factory=dict)       # name -> CardStateSpec
     status: Optional[str] = None                         # a text template shown to every seat
+    moments: tuple = ()                                  # the moments abilities may name
+    abilities: dict = field(default_factory=dict)        # card id -> frozenset of its moments
 
     # Filled by the compiler.
     programs: dict = field(default_factory=dict)         # program key -> list of ops
