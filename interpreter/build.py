@@ -96,7 +96,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
             kept = spec.get("kept_in")
             g.card_state[name] = CardStateSpec(name, spec.get("start"),
                                                tuple(kept) if kept is not None else None,
-                                               spec.get("type", "any"), spec.get("description", ""))
+                                               spec.get("type", "any"), spec.get("description", ""),
+                                               bool(spec.get("show", False)))
         g.status = d.get("status")
         g.moments = declared_moments(d)
         g.roles = tuple(d.get("roles") or ())

@@ -33,8 +33,9 @@ class CardStateSpec:
     name: str
     start: Any = None
     kept_in: Optional[tuple] = None   # zones (by name) that keep the value; others reset it
-    type: str = "any"                 # "players": a list of seats (shown as seat labels)
+    type: str = "any"                 # "players": a list of seats, "player": one (seat labels)
     description: str = ""
+    show: bool = False                # drawn beside its card on a board (board_cards.py)
 
 
 @dataclass

@@ -14,6 +14,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from .board_cards import card_lines
+
 MAX_EVENTS = 14     # log lines in the events panel
 MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
 
@@ -94,7 +96,8 @@ def render_board(board: dict, viewer: str, title: str = "", rim: bool = False) -
         t.add_row(str(row + 1), *cells)
     if rim:
         return Group(t)
-    return Group(t, Text(legend(board), style="dim"))
+    cards = card_lines(board, BACK)      # each card's shown state (show: true), one a line
+    return Group(t, *([Text("\n".join(cards))] if cards else []), Text(legend(board), style="dim"))
 
 
 def legend(board: dict) -> str:

@@ -186,6 +186,8 @@ def _board(g, vm, s, board, seat) -> dict:
                 value = cs[name].get(c, spec.start)
                 if spec.type == "players" and isinstance(value, list):
                     value = [g.seat_label(p) for p in value]
+                elif spec.type == "player" and type(value) is int:
+                    value = g.seat_label(value)
                 entry[name] = value
             stack.append(entry)
         col, row = board.position[cell]
@@ -194,6 +196,8 @@ def _board(g, vm, s, board, seat) -> dict:
     hides = ("visible:" + board.name) in g.exprs
     marks = any(spec.type == "players" for _, spec in public)
     return {"shape": board.shape, "rows": board.rows, "cols": board.cols,
+            # card state drawn beside the cards (show: true), with its start values
+            "shown": {name: spec.start for name, spec in public if spec.show},
             "stack_limit": board.stack_limit, "hides": hides, "marks": marks, "cells": cells}
 
 

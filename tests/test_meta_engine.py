@@ -116,3 +116,40 @@ def test_a_misspelt_moment_in_play_or_has_ability_is_located(tmp_path):
     assert found[0].line == 49 and "tick" in found[0].hint
     found = broken(tmp_path / "b", 'has_ability(it, "tick")', 'has_ability(it, "tic")')
     assert [f.code for f in found] == ["REF-UNDEF"] and found[0].line == 48
+
+
+# ------------------------------------------------------------ board cards with state (G12)
+def test_a_board_card_is_listed_with_its_shown_state_off_its_start():
+    from interpreter.board_cards import card_lines
+    board = {"shown": {"controller": None, "damage": 0, "exhausted": False},
+             "cells": {"c2": {"row": 1, "col": 2, "cards": [
+                          {"card": "Rivet Brawler 2/3", "controller": "P1", "damage": 1,
+                           "exhausted": True, "face_up": True}]},
+                       "c7": {"row": 6, "col": 2, "cards": [
+                          {"card": None, "controller": "P2", "damage": 0, "exhausted": False}]},
+                       "a1": {"row": 0, "col": 0, "cards": [
+                          {"card": "Quiet", "controller": None, "damage": 0, "exhausted": False}]}}}
+    assert card_lines(board) == ["c7 ##: controller P2",
+                                 "c2 Rivet Brawler 2/3: controller P1, damage 1, exhausted"]
+    assert card_lines({"cells": board["cells"]}) == []      # nothing declared shown
+
+
+def test_the_arena_view_and_terminal_show_units_with_owner_damage_and_exhaustion():
+    import io
+    from rich.console import Console
+    from interpreter import terminal, views
+    game = Game.load("meta")
+    s = game.new_state(players=2, seed=5)
+    vm = VM(game.g, s)
+    vm.move("rivet-brawler-1-1", "arena.c3")
+    vm.set_card_state("rivet-brawler-1-1", "controller", 1)
+    vm.set_card_state("rivet-brawler-1-1", "damage", 2)
+    vm.set_card_state("rivet-brawler-1-1", "exhausted", True)
+    v = views.view(game, s, 0)
+    entry = v["boards"]["arena"]["cells"]["c3"]["cards"][0]
+    assert entry["controller"] == "P2" and entry["damage"] == 2     # type: player -> a seat
+    out = io.StringIO()
+    Console(file=out, width=100, markup=False).print(
+        terminal.render_board(v["boards"]["arena"], "P1", title="arena"))
+    text = out.getvalue()
+    assert "c3 Rivet Brawler 2/3: controller P2, damage 2, exhausted" in text
