@@ -595,3 +595,98 @@ def test_a4_overload_damages_the_enemy_generator(game):
     s["pl"][P1]["focus"] = 3
     proc(game, s, "play_from_hand", p=P1, c="overload-1")
     assert s["pl"][P2]["health"] == 12
+
+
+# ------------------------------------------------------------------ setup (E 5)
+def test_5_5_mulligan_draws_replacements_before_shuffling_the_set_aside_cards_back(game):
+    s = game.new_state(players=2, seed=0)
+    pick(game, s, "Samuel")
+    pick(game, s, "Abigale")
+    hand = list(s["z"]["0.hand"])
+    decide(game, s, options(game, s)[0])          # set aside the first card
+    decide(game, s, options(game, s)[0])          # and the next
+    decide(game, s, "keep the rest")
+    assert len(s["z"]["0.hand"]) == 3 and len(s["z"]["0.workshop"]) == 8
+    assert hand[2] in s["z"]["0.hand"]
+    assert hand[0] in s["z"]["0.workshop"] and hand[1] in s["z"]["0.workshop"]  # I 25
+
+
+def test_5_1_students_differ_and_each_brings_its_deck_and_generator(game):
+    s = start(game, students=(3, 4))
+    assert [p["student"] for p in s["pl"]] == [3, 4]
+    p1 = s["z"]["0.workshop"] + s["z"]["0.hand"]
+    assert len(p1) == 11 and sum(c.startswith("shock-trooper") for c in p1) == 2
+    assert s["z"]["arena.c1"] == ["generator-1"] and s["z"]["arena.c7"] == ["generator-2"]
+    assert [p["health"] for p in s["pl"]] == [15, 15]
+
+
+# ------------------------------------------------------------------ appendix D abilities [R]
+def test_d_steam_mortar_deals_2_then_1_to_itself(game):
+    s = table(game)
+    put(game, s, "steam-mortar-1", "c3", P1)
+    put(game, s, "rivet-brawler-2-1", "c6", P2)
+    proc(game, s, "activate", p=P1, u="steam-mortar-1")
+    assert cs(s, "rivet-brawler-2-1", "damage") == 2 and cs(s, "steam-mortar-1", "damage") == 1
+
+
+def test_d_pressure_release_reaches_2_spaces_from_one_of_your_constructs(game):
+    s = table(game, hands={P1: ["pressure-release-1"]})
+    s["pl"][P1]["focus"] = 2
+    put(game, s, "rivet-brawler-1-1", "b3", P1)
+    put(game, s, "rivet-brawler-2-1", "b5", P2)
+    put(game, s, "rivet-brawler-2-2", "e6", P2)
+    proc(game, s, "play_from_hand", p=P1, c="pressure-release-1")
+    assert cs(s, "rivet-brawler-2-1", "damage") == 2      # the only one within 2: no question
+    assert cs(s, "rivet-brawler-2-2", "damage") == 0
+
+
+def test_d_a_script_without_a_target_cannot_be_played(game):
+    s = table(game, hands={P1: ["pressure-release-1", "battle-orders-1"]})
+    s["pl"][P1]["focus"] = 2
+    assert not any(a.startswith("play") for a in _menu(game, s, P1))
+
+
+def test_d_battle_orders_readies_an_exhausted_construct_movement_stays_used(game):
+    s = table(game, hands={P1: ["battle-orders-1"]})
+    s["pl"][P1]["focus"] = 2
+    put(game, s, "rivet-brawler-1-1", "c3", P1, exhausted=True, moved=2)
+    proc(game, s, "play_from_hand", p=P1, c="battle-orders-1")
+    assert cs(s, "rivet-brawler-1-1", "exhausted") is False
+    assert cs(s, "rivet-brawler-1-1", "moved") == 2           # I 29
+
+
+def test_d_self_destruct_hits_every_enemy_next_to_it_then_is_scrapped(game):
+    s = table(game, hands={P1: ["self-destruct-1"]})
+    s["pl"][P1]["focus"] = 2
+    put(game, s, "heavy-frame-1", "c6", P1)                   # attack 5
+    put(game, s, "rivet-brawler-2-1", "b6", P2)
+    put(game, s, "rivet-brawler-2-2", "c5", P2)
+    proc(game, s, "play_from_hand", p=P1, c="self-destruct-1")
+    assert s["pl"][P2]["health"] == 10                        # the Generator on c7 too
+    assert where(s, "rivet-brawler-2-1") == "1.scrapyard"
+    assert where(s, "rivet-brawler-2-2") == "1.scrapyard"
+    assert where(s, "heavy-frame-1") == "0.scrapyard"
+    assert s["pl"][P1]["bf"] == 0                             # not combat (I 42)
+
+
+def test_d_streamline_removes_up_to_2_cards_then_draws_1(game):
+    s = table(game, hands={P1: ["streamline-1", "spare-parts-1-1", "spare-parts-1-2"]})
+    s["pl"][P1]["focus"] = 2
+    proc(game, s, "play_from_hand", p=P1, c="streamline-1")
+    decide(game, s, "Spare Parts")
+    decide(game, s, "Spare Parts")
+    assert sorted(s["z"]["removed"]) == ["spare-parts-1-1", "spare-parts-1-2"]
+    assert len(s["z"]["0.hand"]) == 1 and where(s, "streamline-1") == "0.scrapyard"
+
+
+def test_15_9_triggers_resolve_in_the_order_constructs_entered(game):
+    s = table(game)
+    put(game, s, "auto-ballista-1", "c3", P1, entered=2)
+    put(game, s, "auto-ballista-2", "d3", P1, entered=1)
+    put(game, s, "rivet-brawler-2-1", "c5", P2)
+    put(game, s, "rivet-brawler-2-2", "d5", P2)               # both ballistas reach both
+    t = clear_flow(game.clone(s))
+    run(game, t, "proc:take_turn", {"me": None, "p": P1})
+    assert "on d3" in game.prompt(t)                          # the earlier one asks first
+    decide(game, t, 0)
+    assert "on c3" in game.prompt(t)
