@@ -23,9 +23,9 @@ def game():
 
 
 # ------------------------------------------------------------------ helpers
-def start(game, students=(1, 2), first="P1", seed=0, variant=None):
+def start(game, students=(1, 2), first="P1", seed=0, variant=None, options=None):
     """The state at the first player's first decision: students chosen, no mulligan."""
-    s = game.new_state(players=2, seed=seed, variant=variant)
+    s = game.new_state(players=2, seed=seed, variant=variant, options=options)
     pick(game, s, STUDENTS[students[0]])
     pick(game, s, STUDENTS[students[1]])
     decide(game, s, "keep the rest")
@@ -34,10 +34,11 @@ def start(game, students=(1, 2), first="P1", seed=0, variant=None):
     return s
 
 
-def table(game, students=(1, 2), seed=0, variant=None, hands=None, market_open=True):
+def table(game, students=(1, 2), seed=0, variant=None, hands=None, market_open=True,
+          options=None):
     """After setup, nothing running: every player card back in its Workshop, then the given
     hands; P1 is the active player; the Blueprint zone open unless said otherwise."""
-    s = clear_flow(start(game, students, seed=seed, variant=variant))
+    s = clear_flow(start(game, students, seed=seed, variant=variant, options=options))
     for seat in (P1, P2):
         for c in list(s["z"][f"{seat}.hand"]):
             place(s, game, c, f"{seat}.workshop")
@@ -189,6 +190,20 @@ def test_i41_a_siege_construct_adjacent_to_a_brawler_is_counterattacked(game):
     assert s["pl"][P2]["bf"] == 1                            # a combat defeat
 
 
+def test_i41_variant_range_no_counterattack_against_a_longer_range_even_adjacent(game):
+    s = table(game, options={"counterattack": "range"})
+    put(game, s, "bolt-thrower-1", "c3", P1)
+    put(game, s, "rivet-brawler-2-1", "c4", P2)
+    proc(game, s, "combat", p=P1, u="bolt-thrower-1", t="rivet-brawler-2-1")
+    assert cs(s, "bolt-thrower-1", "damage") == 0 and cs(s, "rivet-brawler-2-1", "damage") == 2
+    # a Brawler attacking a Siege construct is still struck back (13.3 B)
+    s = table(game, options={"counterattack": "range"})
+    put(game, s, "rivet-brawler-1-1", "c3", P1)
+    put(game, s, "sentry-turret-2", "c4", P2)
+    proc(game, s, "combat", p=P1, u="rivet-brawler-1-1", t="sentry-turret-2")
+    assert cs(s, "rivet-brawler-1-1", "damage") == 1
+
+
 def test_i13_an_exhausted_defender_does_not_counterattack(game):
     s = table(game)
     put(game, s, "rivet-brawler-1-1", "c3", P1)
@@ -334,6 +349,18 @@ def test_17_7_a_prototype_is_charged_and_in_the_scrapyard_after_the_end_phase(ga
     proc(game, s, "end_phase", p=P1)
     assert where(s, "heavy-frame-1") in ("0.scrapyard", "0.workshop", "0.hand")   # I 19
     assert s["loc"]["heavy-frame-1"] != "arena.c2"
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_i39_blueprint_focus_may_pay_the_prototype_cost_unless_the_option_says_no(game, allowed):
+    s = table(game, options={"prototype_blueprint_focus": allowed})
+    place(s, game, "heavy-frame-1", "blueprints")
+    s["pl"][P1]["focus"] = 1
+    s["pl"][P1]["bf"] = 7           # 1 + 7 = 6 + 2, but Focus 1 cannot pay the extra 2
+    labels = _menu(game, s, P1)
+    assert any("Heavy Frame 5/6 as a prototype (cost 8)" in a for a in labels) == allowed
+    s["pl"][P1]["focus"], s["pl"][P1]["bf"] = 2, 6             # the extra 2 from Focus
+    assert any("as a prototype" in a for a in _menu(game, s, P1))
 
 
 def test_10_4_a_prototype_needs_a_free_space_next_to_the_generator(game):
