@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import board_tables
 from .board_tables import CellTable
 from .errors import GameError
+from .hexboard_builtins import hex_tables
 
 
 def inline_tables(board) -> dict:
@@ -18,6 +19,8 @@ def inline_tables(board) -> dict:
                  col={c: c0 + 1 for c, (c0, _) in board.position.items()})
     out = {k: CellTable(board.name, v, board.alias, board.word) for k, v in t.items()}
     out["distance"] = board.distance[next(iter(board.distance))]
+    if board.shape == "hex":
+        out.update(hex_tables(board))
     return out
 
 
@@ -35,6 +38,10 @@ INLINE_BOARD = {
     "col": (1, "{t}[{x}]"),
     "feature": (2, "{t}[{x}].get({y})"),
     "distance": (2, "{t}[{x}][{y}]"),
+    "corners": (1, "list({t}[{x}])"),
+    "faces_at": (1, "list({t}[{x}])"),
+    "vertex": (1, "{t}[{x}]"),
+    "step": (2, "{t}[{x}][{y}]"),
 }
 
 
@@ -83,7 +90,8 @@ def place_functions(board) -> dict:
         if table is None:
             raise GameError(f"groups(): adjacency is {' or '.join(map(repr, board.adjacency))}, "
                             f"not {adjacency!r}")
-        members = [own(m) for m in members]
+        if board.alias:                 # other spellings of a place (hex corners)
+            members = [own(m) for m in members]
         if by is None:
             return board_tables.connected(members, table)
         return matching_groups(vm, members, table, by, wild)
@@ -107,7 +115,7 @@ def place_functions(board) -> dict:
         return features[place].get(name)
 
     def with_feature(vm, name, value=None):
-        return [p for p in board.cells if name in board.features[p]
+        return [p for p in board.features if name in board.features[p]
                 and (value is None or board.features[p][name] == value)]
 
     def distance(vm, a, b, adjacency=None):

@@ -37,6 +37,7 @@ class Board:
     distance: dict = field(default_factory=dict)   # same keys -> distance table (board_tables)
     alias: dict = field(default_factory=dict)      # another spelling -> cell (none on a grid)
     word: str = "cell"                             # what a place is called in errors
+    markers: tuple = ()                            # value names drawn as markers (views)
 
     @property
     def directions(self) -> tuple:
@@ -44,7 +45,9 @@ class Board:
 
     def place(self, name):
         """A place's own name for any spelling of it, or None."""
-        return name if name in self.position else None
+        return name if type(name) is str and name in self.position else None
+
+    feature_key = place            # what a features: key may name
 
 
 def cell_name(col: int, row: int) -> str:

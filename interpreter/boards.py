@@ -6,7 +6,9 @@ all precomputed, so the builtins that read it are dictionary lookups:
 
 - board_grid.py: "grid" (rows x cols, chess-like names a1.. with row 1 at the bottom);
 - board_tables.py: what every shape shares (distances, reach, connected groups);
-- board_builtins.py: the builtins over those tables, and the ones generated code inlines.
+- hexboard.py: "hex" (hexagons in rows; places are their corners, or the hexagons);
+- board_builtins.py, hexboard_builtins.py: the builtins over those tables, and the ones
+  generated code inlines.
 
 `features:` (static data per place) is read here for every shape; an unknown place is
 left out here and reported by checks.py with its line.
@@ -16,26 +18,102 @@ from __future__ import annotations
 from .board_builtins import INLINE_BOARD, grid_functions, inline_tables, place_functions
 from .board_grid import GRID_DIRECTIONS, LETTERS, ORTHOGONAL, Board, cell_name, grid  # noqa: F401
 from .board_tables import CellTable, connected  # noqa: F401
+from .errors import did_you_mean
+from .hexboard import face_letters, hexboard
+from .hexboard_builtins import hex_functions
 
-SHAPES = ("grid",)
+SHAPES = ("grid", "hex")
 
 
 def build_board(name: str, spec: dict):
     shape = spec.get("shape", "grid")
-    if shape != "grid":
+    if shape == "grid":
+        board = grid(name, int(spec["rows"]), int(spec["cols"]), spec.get("remove") or (),
+                     spec.get("stack_limit"), spec.get("visible_if"), spec.get("description", ""))
+    elif shape == "hex":
+        board = hexboard(name, spec["rows"], spec.get("faces", "letters"), spec.get("remove") or (),
+                         spec.get("orientation", "pointy"), spec.get("places", "vertices"),
+                         spec.get("stack_limit"), spec.get("visible_if"),
+                         spec.get("description", ""))
+    else:
         raise ValueError(f"unknown board shape '{shape}'")
-    board = grid(name, int(spec["rows"]), int(spec["cols"]), spec.get("remove") or (),
-                 spec.get("stack_limit"), spec.get("visible_if"), spec.get("description", ""))
     add_features(board, spec.get("features") or {})
+    board.markers = tuple(spec.get("markers") or ())
     return board
+
+
+def spec_errors(spec: dict) -> list:
+    """What is wrong with one board's declaration beyond the schema, before it is built:
+    [(path under the board, code, message, hint)]; a board with errors is not built."""
+    shape = spec.get("shape", "grid")
+    rows = spec.get("rows")
+    if shape == "grid":
+        if not isinstance(rows, int) or not isinstance(spec.get("cols"), int):
+            return [((), "SCHEMA-VALUE", "a grid board needs whole numbers rows and cols", "")]
+        names = {cell_name(c, r) for c in range(spec["cols"]) for r in range(rows)}
+    elif shape == "hex":
+        out = []
+        if not isinstance(rows, list) or not rows or \
+                not all(isinstance(n, int) and n > 0 for n in rows):
+            return [(("rows",), "SCHEMA-VALUE",
+                     "a hex board's rows is a list of hexes per row, e.g. [3, 4, 5, 4, 3]", "")]
+        if "cols" in spec:
+            out.append((("cols",), "SCHEMA-KEY",
+                        "a hex board has no cols: rows lists the hexes per row", ""))
+        total = sum(rows)
+        faces = spec.get("faces", "letters")
+        names = set(face_letters(total)) if faces == "letters" else set(map(str, faces))
+        if faces != "letters":
+            if len(faces) != total:
+                return out + [(("faces",), "SCHEMA-VALUE", f"{len(faces)} face names for "
+                                                           f"{total} hexes (rows {rows})", "")]
+            for i, f in enumerate(faces):
+                if "." in str(f):
+                    out.append((("faces", i), "SCHEMA-VALUE", f"face name '{f}' has a dot: "
+                                "a vertex is called FACE.CORNER", ""))
+                elif list(faces).index(f) < i:
+                    out.append((("faces", i), "DUP-NAME", f"face name '{f}' is used twice", ""))
+        if out:
+            return out
+    else:
+        return []                 # the schema reports the shape
+    remove = spec.get("remove")
+    out = []
+    if isinstance(remove, list):
+        for i, x in enumerate(remove):
+            if x not in names:
+                what = "cell" if shape == "grid" else "face"
+                size = f"a {rows}x{spec.get('cols')} grid" if shape == "grid" else f"rows {rows}"
+                out.append((("remove", i), "REF-UNDEF", f"'{x}' is not a {what} of {size}",
+                            did_you_mean(str(x), names)))
+    elif remove == "corners" and shape == "hex":
+        out.append((("remove",), "SCHEMA-VALUE",
+                    "remove: corners is a grid's; list the faces to leave out", ""))
+    return out
 
 
 def add_features(board, features: dict) -> None:
     """features: {place (any spelling): {name: value}}; unknown places are checks.py's."""
     for where, values in features.items():
-        place = board.place(where) if isinstance(where, str) else None
+        place = board.feature_key(where)
         if place is not None and isinstance(values, dict):
             board.features[place].update(values)
+
+
+def answer_spelling(g, text: str, options) -> str | None:
+    """A typed answer that names a hex vertex another way ("B.sw" for the option "A.se",
+    "move b.sw" for "move A.se"): the option it means, or None. Face names are matched
+    without regard to case."""
+    hexes = [b for b in g.boards.values() if b.shape == "hex"]
+    if not hexes:
+        return None
+    spell = {}
+    for b in hexes:
+        for a, v in b.alias.items():
+            spell.setdefault(a.lower(), v)
+    words = text.split(" ")
+    meant = " ".join(spell.get(w.lower(), w) for w in words)
+    return meant if meant != text and meant in options else None
 
 
 def feature_names(board) -> set:
@@ -45,12 +123,13 @@ def feature_names(board) -> set:
 def board_functions(board) -> dict:
     """name -> (f(vm, *args), result type, (fewest, most) arguments), for one board."""
     fns = place_functions(board)
-    if board.shape == "grid":
-        fns.update(grid_functions(board))
+    fns.update(grid_functions(board) if board.shape == "grid" else hex_functions(board))
     return fns
 
 
 # Every board builtin's name, whatever the shape (a call checks its board has it).
 BOARD_FUNCTIONS = ("cells", "stacks", "rim", "neighbours", "around", "ray", "height", "room",
                    "top_card", "cell_of", "groups", "feature", "with_feature", "distance",
-                   "within", "reach", "row", "col")
+                   "within", "reach", "row", "col", "vertices", "faces", "corners", "faces_at",
+                   "exits", "step", "direction", "chords", "chords_at", "face_of", "vertex",
+                   "route")

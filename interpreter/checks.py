@@ -6,7 +6,7 @@
 - Card attributes (YAML) and CSV columns that nothing reads (ORPHAN warning, CSV-COLUMN error).
 - Card attributes across the cards of a type: odd kinds, missing values (attr_checks.py).
 - Locals read where they may have no value yet (unset_checks.py, a warning).
-- A board's `features:` name its places (REF-UNDEF at the key when not).
+- A board's `features:` name its places, its `markers:` values (REF-UNDEF when not).
 
 A new YAML section is covered by adding rows to REFERENCES (its fields that name other
 things) and DEFINITIONS (the names it defines), and, when its own names are used in a
@@ -41,6 +41,8 @@ DEFINITIONS = [
     (("options",), "option"),
     (("counters", "player"), "player counter"),
     (("counters", "game"), "game counter"),
+    (("values", "player"), "player value"),
+    (("values", "game"), "game value"),
     (("zones", "player"), "player zone"),
     (("zones", "game"), "game zone"),
     (("card_types",), "card type"),
@@ -84,14 +86,31 @@ def board_findings(builder, g) -> list:
     out = []
     for name, spec in (builder.data.get("boards") or {}).items():
         board = g.boards.get(name)
-        if board is None or not isinstance(spec, dict) or not isinstance(spec.get("features"), dict):
+        if board is None or not isinstance(spec, dict):
             continue
+        values = [*g.player_values, *g.game_values]
+        for i, m in enumerate(spec.get("markers") or ()):
+            if m not in values:
+                line, col = builder.at(builder.doc, ["boards", name, "markers", i], key=False)
+                out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                                   f"markers: '{m}' is not a player or game value",
+                                   did_you_mean(str(m), values)))
+        if not isinstance(spec.get("features"), dict):
+            continue
+        seen = {}
         for where in spec["features"]:
-            if not isinstance(where, str) or board.place(where) is None:
+            key = board.feature_key(where)
+            if key is not None and key in seen:      # "B.sw" after "A.se": one vertex
+                line, col = builder.at(builder.doc, ["boards", name, "features", where])
+                out.append(Finding(builder.doc.path, line, col, "DUP-NAME",
+                                   f"'{where}' and '{seen[key]}' are one place ({key}): "
+                                   "give its features once", ""))
+            seen.setdefault(key, where)
+            if key is None:
                 line, col = builder.at(builder.doc, ["boards", name, "features", where])
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
-                                   f"'{where}' is not a {board.word} of {name}",
-                                   did_you_mean(str(where), [*board.cells, *board.alias])))
+                                   f"'{where}' is not a place of {name}",
+                                   did_you_mean(str(where), [*board.features, *board.alias])))
     return out
 
 
@@ -149,6 +168,9 @@ def usage(builder, g) -> set:
         for _, value in matches(builder.data, pattern):
             if isinstance(value, str):
                 names.add(value)
+    for spec in (builder.data.get("boards") or {}).values():    # values drawn as markers
+        if isinstance(spec, dict):
+            names.update(m for m in spec.get("markers") or () if isinstance(m, str))
     count = (builder.data.get("rounds") or {}).get("count")
     if isinstance(count, str):      # `count: prize_count` reads a constant
         _template("{" + count + "}", names, strings)

@@ -14,7 +14,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .board_cards import card_lines
+# boards are drawn by board_draw.py; named here too for the commands and tests that use them
+from .board_draw import BACK, legend, render_board  # noqa: F401
 
 MAX_EVENTS = 14     # log lines in the events panel
 MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
@@ -51,8 +52,12 @@ def render_view(con: Console, v: dict, events: list) -> None:
         con.print(Text(v["status"], style="bold yellow"))
     con.print(_game_line(v))
     for name, board in (v.get("boards") or {}).items():
-        con.print(render_board(board, v["seat_label"], title=name))
+        con.print(render_board(board, v["seat_label"], title=name,
+                               seats=[x["label"] for x in v["seats"]]))
     con.print(_players_table(v))
+    values = _values_table(v)
+    if values.row_count:
+        con.print(values)
     zones = _zones_table(v)
     if zones.row_count:
         con.print(zones)
@@ -64,67 +69,6 @@ def render_view(con: Console, v: dict, events: list) -> None:
                         title_align="left", border_style="dim"))
     if v["waiting"] and "options" not in v:
         con.print(f"Waiting for {', '.join(v['waiting'])}.")
-
-
-# ------------------------------------------------------------------ boards
-BACK = "##"
-
-
-def render_board(board: dict, viewer: str, title: str = "", rim: bool = False) -> Group:
-    """A board as one seat sees it (from views._board): each square shows its top card (its
-    label, or ## for a card this seat may not see), the stack height when above 1, and a
-    mark from the card's state: * when a list of seats in it names this seat (a card it has
-    peeked at), + when such a list names only others. With rim, each square shows its
-    distance from the rim instead."""
-    t = Table(title=title or None, show_header=True, header_style="dim", box=None,
-              pad_edge=False, padding=(0, 1), show_lines=False)
-    t.add_column("", style="dim", justify="right")
-    at = {(c["col"], c["row"]): (name, c) for name, c in board["cells"].items()}
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    for col in range(board["cols"]):
-        t.add_column(letters[col], justify="center", min_width=5)
-    for row in range(board["rows"] - 1, -1, -1):
-        cells = []
-        for col in range(board["cols"]):
-            hit = at.get((col, row))
-            if hit is None:
-                cells.append(Text(""))
-            elif rim:
-                cells.append(Text(str(hit[1]["rim"]), style="cyan"))
-            else:
-                cells.append(_square(hit[1]["cards"], viewer))
-        t.add_row(str(row + 1), *cells)
-    if rim:
-        return Group(t)
-    cards = card_lines(board, BACK)      # each card's shown state (show: true), one a line
-    return Group(t, *([Text("\n".join(cards))] if cards else []), Text(legend(board), style="dim"))
-
-
-def legend(board: dict) -> str:
-    """The key to a board's squares: only the marks this board can show."""
-    parts = [f"{BACK} a card you may not see"] if board.get("hides", True) else []
-    if board.get("stack_limit") != 1:
-        parts.append("a digit: stack height")
-    if board.get("marks", True):
-        parts.append("* you have peeked at it, + others have")
-    parts.append("type rim: distances from the rim")
-    return "; ".join(parts)
-
-
-def _square(stack: list, viewer: str) -> Text:
-    if not stack:
-        return Text("·", style="dim")
-    top = stack[-1]
-    label = top.get("card")
-    lists = [x for k, x in top.items() if k != "card" and isinstance(x, list)]
-    mark = "*" if any(viewer in x for x in lists) else "+" if any(lists) else ""
-    text = Text(label if label is not None else BACK,
-                style="bold" if label is not None else "dim")
-    if mark:
-        text.append(mark, style="yellow")
-    if len(stack) > 1:
-        text.append(str(len(stack)), style="cyan")
-    return text
 
 
 def words(key: str) -> str:
@@ -181,6 +125,43 @@ def _zones_table(v: dict) -> Table:
             t.add_row("table" if first else "", Text(words(name)), _cards(z))
             first = False
     return t
+
+
+def _values_table(v: dict) -> Table:
+    """The values (`values:`) this seat may see: per seat, then the game's, one line each
+    in a short form ("north 2, south 1")."""
+    t = Table(box=None, pad_edge=False, show_header=False)
+    t.add_column("where", style="bold", no_wrap=True)
+    t.add_column("values")
+    for p in v["seats"]:
+        if p.get("values"):
+            t.add_row(Text(p["label"]), Text("   ".join(f"{words(k)}: {short(x)}"
+                                                        for k, x in p["values"].items())))
+    if v.get("values"):
+        t.add_row(Text("table"), Text("   ".join(f"{words(k)}: {short(x)}"
+                                                 for k, x in v["values"].items())))
+    return t
+
+
+SHORT = 70      # the longest a value is shown on the table
+
+
+def short(x, top: bool = True) -> str:
+    """A value in few characters: a mapping as "key value, ...", a list as "a, b", none as
+    "-", nested ones in brackets."""
+    if x is None:
+        text = "-"
+    elif isinstance(x, bool):
+        text = "yes" if x else "no"
+    elif isinstance(x, dict):
+        text = ", ".join(f"{k} {short(y, False)}" for k, y in x.items()) or "(none)"
+        text = text if top else f"{{{text}}}"
+    elif isinstance(x, list):
+        text = ", ".join(short(y, False) for y in x) or "(none)"
+        text = text if top else f"[{text}]"
+    else:
+        text = str(x)
+    return text if len(text) <= SHORT or not top else text[:SHORT - 3] + "..."
 
 
 def _cards(z: dict) -> Text:

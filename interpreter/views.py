@@ -4,7 +4,8 @@
 
 Zones: visibility "all" -> card labels; "owner" -> labels for the owner, a count for
 others; "none" -> a count for everyone. Counters: "all" for everyone, "owner" for the
-owner only. The pending prompt and options appear only for a seat that must decide now.
+owner only; values (`values:`) likewise, in "values" per seat and for the game.
+The pending prompt and options appear only for a seat that must decide now.
 Derived stats are shown only as far as everything they read is visible (see stat_levels).
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 
 from .effects.parser import parse_expression
+from .values import shown
 from .vm import VM
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
@@ -42,8 +44,14 @@ def view(game, s: dict, seat: int | None) -> dict:
             see = spec.visibility == "all" or (spec.visibility == "owner" and mine)
             for short, key in _keys(name, spec, f"{p}."):
                 zones[short] = _zone(s["z"][key], spec.visibility, see, label)
-        seats.append({"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
-                      "stats": stats, "zones": zones})
+        seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
+                     "stats": stats, "zones": zones}
+        if g.player_values:
+            specs = g.player_values
+            seat_view["values"] = {k: shown(g, specs[k], x) for k, x in s["pv"][p].items()
+                                   if specs[k].visibility == "all"
+                                   or (mine and specs[k].visibility == "owner")}
+        seats.append(seat_view)
     zones = {}
     for name, spec in g.game_zones.items():
         if name in g.boards:
@@ -62,6 +70,9 @@ def view(game, s: dict, seat: int | None) -> dict:
         "waiting": [g.seat_label(p) for p in waiting],
         "over": s["over"],
     }
+    if g.game_values:       # like game counters: only the public ones, to everyone
+        v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
+                       if g.game_values[k].visibility == "all"}
     if g.boards:
         v["boards"] = {name: _board(g, vm, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
@@ -172,16 +183,24 @@ def card_test(g, vm, zone_name, seat):
 
 
 def _board(g, vm, s, board, seat) -> dict:
-    """A board as a seat sees it: per cell its rim distance and its stack, bottom first;
-    each card shows its label only if the seat may see it, and its public card state."""
+    """A board as a seat sees it: per place its stack, bottom first (each card shows its
+    label only if the seat may see it, and its public card state), its features, and the
+    markers (player values holding a place) this seat may see. A grid's cell also has its
+    position and rim distance; a hex board gives what rebuilds its geometry (rows, faces)."""
     see = card_test(g, vm, board.name, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
+    labelled = g.exprs.get("card_label:" + board.name)
     cells = {}
     for cell in board.cells:
         stack = []
         for c in s["z"][board.zone_key[cell]]:
-            entry = {"card": g.card_labels[c] if see is None or see(c) else None}
+            seen = see is None or see(c)
+            if seen and labelled is not None:      # the board's card_label, with card state
+                vm.l = {"card": c, "viewer": seat}
+                entry = {"card": labelled(vm)}
+            else:
+                entry = {"card": g.card_labels[c] if seen else None}
             for name, spec in public:
                 value = cs[name].get(c, spec.start)
                 if spec.type == "players" and isinstance(value, list):
@@ -190,15 +209,63 @@ def _board(g, vm, s, board, seat) -> dict:
                     value = g.seat_label(value)
                 entry[name] = value
             stack.append(entry)
-        col, row = board.position[cell]
-        cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+        if board.shape == "grid":
+            col, row = board.position[cell]
+            cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+        else:
+            cells[cell] = {"cards": stack}
+        if board.features[cell]:
+            cells[cell]["features"] = dict(board.features[cell])
     # which features the board uses, for its legend: hidden cards, seat marks
     hides = ("visible:" + board.name) in g.exprs
     marks = any(spec.type == "players" for _, spec in public)
-    return {"shape": board.shape, "rows": board.rows, "cols": board.cols,
-            # card state drawn beside the cards (show: true), with its start values
-            "shown": {name: spec.start for name, spec in public if spec.show},
-            "stack_limit": board.stack_limit, "hides": hides, "marks": marks, "cells": cells}
+    if board.shape == "grid":
+        out = {"shape": board.shape, "rows": board.rows, "cols": board.cols}
+    else:
+        out = {"shape": board.shape}
+    out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells,
+               # card state drawn beside the cards (show: true), with its start values
+               shown={name: spec.start for name, spec in public if spec.show})
+    if board.shape != "grid":
+        out.update(rows=list(board.rows), orientation=board.orientation, places=board.places,
+                   faces=list(board.face_names), remove=list(board.removed),
+                   face_features={f: dict(x) for f, x in board.features.items()
+                                  if f in board.corners and x})
+    markers = _markers(g, s, board, seat)
+    if markers:
+        out["markers"] = markers
+    return out
+
+
+def _markers(g, s, board, seat) -> dict:
+    """place (or hex face) -> [[who, value name], ...]: the board's `markers:` values this
+    seat may see. A player value marks with its seat the place it holds, each place of a list
+    it holds, each key of a mapping it holds (where the entry is not none, 0 or false); a game
+    value marks the place or the places of a list it holds with its name (who: none), and each
+    key of a mapping with the player the entry names (a controller per hexagon)."""
+    out = {}
+    for name in board.markers:
+        if name in g.player_values:
+            spec = g.player_values[name]
+            held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
+                    if spec.visibility == "all" or (spec.visibility == "owner" and p == seat)]
+        elif name in g.game_values and g.game_values[name].visibility == "all":
+            held = [(None, s["v"].get(name))]
+        else:
+            continue
+        for p, value in held:
+            if isinstance(value, dict) and p is not None:     # the seat's own entries
+                marks = [(k, p) for k, x in value.items() if x not in (None, 0, False)]
+            elif isinstance(value, dict):                     # entries naming seats
+                marks = [(k, x) for k, x in value.items() if type(x) is int]
+            else:
+                marks = [(x, p) for x in (value if isinstance(value, list) else [value])]
+            for where, who in marks:
+                place = board.feature_key(where) if isinstance(where, str) else None
+                if place is not None:
+                    out.setdefault(place, []).append(
+                        [g.seat_label(who) if who is not None else None, name])
+    return out
 
 
 # ------------------------------------------------------------------ stats
@@ -224,6 +291,10 @@ def stat_levels(g) -> dict:
     for name, spec in g.game_counters.items():
         vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
                         key=_LEVEL.get)
+    for name, spec in g.player_values.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    for name, spec in g.game_values.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
     names = {name: _names(parse_expression(text)) for name, text in g.stats.items()}
     # a function a stat calls is followed like a stat (its name never matches a zone)
     names.update({name: _names(parse_expression(f.expr)) for name, f in g.functions.items()

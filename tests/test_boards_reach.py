@@ -147,7 +147,7 @@ def test_an_unknown_place_in_features_is_located_with_did_you_mean(tmp_path):
     lines = (tmp_path / "arena" / "game.yaml").read_text().splitlines()
     line = next(i for i, x in enumerate(lines, 1) if x.strip().startswith("c11:"))
     assert f":{line}:7" in typo                 # at the key `c11:` in game.yaml
-    assert any("'b3' is not a cell of board" in f for f in found)   # removed
+    assert any("'b3' is not a place of board" in f for f in found)   # removed
 
 
 def test_a_misspelt_feature_name_is_a_located_error(tmp_path):

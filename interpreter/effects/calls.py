@@ -13,7 +13,8 @@ from .signature import REQUIRED, Param, Signature
 
 # Builtins whose first argument must be a collection.
 COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "all", "unique",
-                    "sorted", "reversed", "without", "cards_in", "zip"}
+                    "sorted", "reversed", "without", "cards_in", "zip", "take", "drop",
+                    "shuffled", "sample", "index_of"}
 
 # One-argument builtins written inline (the hot path): source template over the argument.
 INLINE = {"count": "len({0})", "first": "_first({0})", "bottom": "_first({0})",
@@ -124,7 +125,13 @@ class Calls:
         return f"{ref}({self.arg_list(bound)})", rt
 
     def check_feature_name(self, node, name, board):
-        """feature(x, "nme"): a feature name no place of the board has is a typo."""
+        """feature(x, "nme"): a feature name no place of the board has is a typo; so is
+        step(v, "up"), a direction no compass has."""
+        if name == "step" and len(node.args) > 1 and isinstance(node.args[1], A.Const) \
+                and node.args[1].value not in board.directions:
+            self.err(node.args[1], "REF-UNDEF", f"unknown direction {node.args[1].value!r}",
+                     did_you_mean(str(node.args[1].value), board.directions)
+                     or ", ".join(board.directions))
         at = {"feature": 1, "with_feature": 0}.get(name)
         if at is None:
             return
