@@ -1,7 +1,7 @@
 """Measure the engine: random playouts/s and decisions/s per game and player count,
 state clone time, and expression evaluation compiled vs tree-walked.
 
-    python benchmarks/run.py [--games N] [--json]
+    python benchmarks/run.py [--games N] [--game NAME ...] [--json]
 
 Timings are for one process on one core; nothing here is asserted by the tests.
 """
@@ -47,6 +47,13 @@ PLAN = {
         "count(cells() where height(it) > 0 and not top_card(it).face_up)",
         "sum(rim(c) + 1 for c in cells() where height(it) > 0)",
         'count(ray("d4", "n") until height(it) > 0)',
+    ]},
+    # random bots rarely bring a Generator to 0: most playouts run to the turn cap (40 rounds)
+    "meta": {"players": [2], "exprs": [
+        "count(all_units())",
+        "hand_max(me)",
+        'reach("c2", 2, through=["c3"], blocked=["c7"])',
+        "bot_value(me)",
     ]},
 }
 
@@ -121,11 +128,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300, help="playouts per game and player count")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--game", action="append", choices=sorted(PLAN),
+                    help="measure only this game (repeatable; default: every game)")
     args = ap.parse_args()
     report = {"machine": {"python": platform.python_version(), "cpu": platform.processor() or
                           platform.machine(), "system": platform.system()}, "games": {}}
     for name, plan in PLAN.items():
-        if not (GAMEDEFS / name / "game.yaml").is_file():
+        if not (GAMEDEFS / name / "game.yaml").is_file() or (args.game and name not in args.game):
             continue
         game = Game.load(name)
         entry = {"playouts": [playouts(game, n, args.games) for n in plan["players"]],

@@ -11,6 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from .board_cards import card_lines
 from .hexboard import hexboard
 
 BACK = "##"
@@ -114,7 +115,9 @@ def render_grid(board: dict, viewer: str, title: str, rim: bool, tags: dict, sea
         t.add_row(str(row + 1), *cells)
     if rim:
         return Group(t)
-    return Group(t, Text(legend(board, tags, seats), style="dim"))
+    cards = card_lines(board, BACK)      # each card's shown state (show: true), one a line
+    return Group(t, *([Text("\n".join(cards))] if cards else []),
+                 Text(legend(board, tags, seats), style="dim"))
 
 
 def legend(board: dict, tags: dict | None = None, seats: list | None = None) -> str:

@@ -24,7 +24,9 @@ from .errors import Finding, did_you_mean
 
 # (path with "*" for any key and "[]" for any list item, what it names, names valid there)
 REFERENCES = [
-    (("zones", "*", "*", "refill_from"), "zone", lambda g: g.game_zones),
+    (("zones", "game", "*", "refill_from"), "game zone", lambda g: g.game_zones),
+    # a player zone refills from a zone of the same player (a personal discard pile)
+    (("zones", "player", "*", "refill_from"), "player zone", lambda g: g.player_zones),
     (("card_types", "*", "discard_to"), "zone", lambda g: g.game_zones),
     (("rounds", "counter"), "game counter", lambda g: g.game_counters),
     (("game", "default_variant"), "variant", lambda g: g.variants),

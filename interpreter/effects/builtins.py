@@ -249,4 +249,4 @@ BUILTINS = {
 }
 
 # Builtins that need the compiler's help (zones by name, card rules): see compiler.py.
-SPECIAL = ("zone", "can_play", "attr", "holder", "label")
+SPECIAL = ("zone", "can_play", "attr", "holder", "label", "has_ability")

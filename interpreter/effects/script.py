@@ -6,6 +6,7 @@ bounds and zones' rules in one place.
 """
 from __future__ import annotations
 
+from ..abilities import check_moment
 from ..errors import CompileError, CompileErrors, did_you_mean
 from . import ast as A
 from . import types as T
@@ -306,5 +307,10 @@ class ScriptCompiler(Procs, Control):
         c = self.b.temp("c")
         self.line(f"{c} = {card}")
         self.line(f"fr['pc'] = {nxt}")
-        self.line(f"return {PUSHED} if vm.play({c}, {who}) else {nxt}")
+        if st.ability is None:
+            self.line(f"return {PUSHED} if vm.play({c}, {who}) else {nxt}")
+        else:   # one named ability (a moment declared in `moments:`)
+            check_moment(self.c, st.ability)
+            ability, _ = self.src(st.ability)
+            self.line(f"return {PUSHED} if vm.play({c}, {who}, {ability}) else {nxt}")
         self.b.end_block()
