@@ -47,17 +47,20 @@ class FlowCompiler:
             body.append(A.RunProgram(key, ph["name"]))
         return body
 
-    def count(self, spec, path):
+    def count(self, comp, spec, path):
         """The syntax tree of a rounds count (a number or an expression), None if absent or
-        broken (reported at its place)."""
+        broken (reported at its place: a syntax error, or a value that is not a number)."""
         count = spec.get("count")
         if count is None or isinstance(count, int):
             return None if count is None else A.Const(count)
         try:
-            return parse_expression(str(count))
+            node = parse_expression(str(count))
         except EffectSyntaxError as e:
             self.report(self.doc, path + ["count"], e)
             return A.Const(0)
+        before = len(self.findings)
+        fn = self.compile_expr(comp, self.doc, path + ["count"], count, {}, want="num")
+        return node if fn is not None and len(self.findings) == before else A.Const(0)
 
     def rounds(self, comp, g, spec, path, counter) -> list:
         """Identical rounds: `count` times (or until the game ends), each its phases."""
@@ -66,11 +69,11 @@ class FlowCompiler:
             return []
         if counter:
             body.insert(0, A.SetStmt(A.Name(counter), A.Name("$round")))
-        count = self.count(spec, path)
+        count = self.count(comp, spec, path)
         if count is None:   # rounds until the game ends: count them, build no list
             step = A.Assign("$round", A.BinOp("+", A.Name("$round"), A.Const(1)))
             return [A.Assign("$round", A.Const(0)), A.While(A.Const(True), [step] + body)]
-        return [A.ForEach("$round", A.Call("range", [A.Const(1), count], {}), body)]
+        return counted("$round", count, body)
 
     def stage(self, comp, g, spec, path, counter) -> list:
         """One stage of a game in stages: its own phases, round after round, until its
@@ -84,7 +87,16 @@ class FlowCompiler:
         if spec.get("until") is not None and self.compile_expr(
                 comp, self.doc, path + ["until"], spec["until"], {}, want="bool") is not None:
             body.append(A.If([(parse_expression(str(spec["until"])), [A.Break()])], None))
-        count = self.count(spec, path)
+        count = self.count(comp, spec, path)
         if count is None:
             return [A.While(A.Const(True), body)]
-        return [A.ForEach(f"$stage{path[-1]}", A.Call("range", [A.Const(1), count], {}), body)]
+        return counted(f"$stage{path[-1]}", count, body)
+
+
+def counted(var: str, count, body: list) -> list:
+    """`count` rounds of body, counted in `var` without a list of them: the list would be kept
+    in the state, and a large count (a cap standing for "no cap") would exceed range()'s limit."""
+    limit = var + "_count"
+    step = A.Assign(var, A.BinOp("+", A.Name(var), A.Const(1)))
+    return [A.Assign(var, A.Const(0)), A.Assign(limit, count),
+            A.While(A.Compare("<", A.Name(var), A.Name(limit)), [step] + body)]
