@@ -48,6 +48,13 @@ PLAN = {
         "sum(rim(c) + 1 for c in cells() where height(it) > 0)",
         'count(ray("d4", "n") until height(it) > 0)',
     ]},
+    # five seats only (the rule post's match); random bots choose from the predicted menu
+    "metropolis": {"players": [5], "exprs": [
+        "count(stations() where count(map[it]) > 0)",
+        "bot_value(me)",
+        "count(program_menu(me, [], 0, []))",
+        "count(faces() where controller[it] == me)",
+    ]},
 }
 
 
@@ -120,11 +127,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300, help="playouts per game and player count")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--game", action="append", help="measure only this game (repeatable)")
     args = ap.parse_args()
     report = {"machine": {"python": platform.python_version(), "cpu": platform.processor() or
                           platform.machine(), "system": platform.system()}, "games": {}}
     for name, plan in PLAN.items():
-        if not (GAMEDEFS / name / "game.yaml").is_file():
+        if not (GAMEDEFS / name / "game.yaml").is_file() or (args.game and name not in args.game):
             continue
         game = Game.load(name)
         entry = {"playouts": [playouts(game, n, args.games) for n in plan["players"]],

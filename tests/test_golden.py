@@ -24,7 +24,8 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 # transcript is a short capped game (4 rounds) that still shows every kind of decision.
 CASES = [("metras", 4, 7, "metras_seed7_4p.txt", None),
          ("etheria", 4, 3, "etheria_seed3_4p.txt", None),
-         ("metscri", 3, 6, "metscri_seed6_3p.txt", {"turn_cap": 4})]
+         ("metscri", 3, 6, "metscri_seed6_3p.txt", {"turn_cap": 4}),
+         ("metropolis", 5, 2, "metropolis_seed2_5p.txt", None)]
 
 
 def transcript(name: str, players: int, seed: int, options: dict | None = None) -> str:
@@ -74,3 +75,4 @@ def test_transcript_is_deterministic():
     assert transcript("etheria", 4, 3) == transcript("etheria", 4, 3)
     assert transcript("metscri", 3, 6, {"turn_cap": 4}) == transcript("metscri", 3, 6,
                                                                       {"turn_cap": 4})
+    assert transcript("metropolis", 5, 2) == transcript("metropolis", 5, 2)

@@ -31,7 +31,9 @@ PLAYOUTS = int(os.environ.get("RULEBOOK_PLAYOUTS", "200"))
 # Per game: seeds per player count (RULEBOOK_PLAYOUTS, when set, applies to every game) and
 # game options for the random playouts. Random bots never reach Metscri's goal, so its games
 # run to the turn cap: a lower cap keeps the suite's budget (the rules are the same).
-SETTINGS = {"metscri": {"seeds": 6, "options": {"turn_cap": 30}}}
+# Metropolis's five-seat games are long (about a thousand decisions): fewer seeds.
+SETTINGS = {"metscri": {"seeds": 6, "options": {"turn_cap": 30}},
+            "metropolis": {"seeds": 8}}
 EVERY_STEP_GAMES = 50
 ROUND_TRIP_GAMES = 10
 DECISION_BOUND = 20000
