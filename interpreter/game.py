@@ -14,6 +14,7 @@ generator, so the same seed and the same decisions give the same game.
 from __future__ import annotations
 
 from . import options as O
+from . import sequence
 from . import state as S
 from . import state_check
 from .errors import GameError, IllegalMove, RulebookError, SaveFileError, did_you_mean
@@ -78,8 +79,9 @@ class Game:
             return p["seats"][:]
         return [seat for seat in p["seats"] if str(seat) not in p["ans"]]
 
-    def prompt(self, s: dict) -> str:
-        return VM(self.g, s).prompt()
+    def prompt(self, s: dict, seat: int | None = None) -> str:
+        """The pending decision's question (for a secret sequence, as `seat` reads it)."""
+        return VM(self.g, s).prompt(seat)
 
     def options(self, s: dict, seat: int) -> list:
         """The legal options' labels for one seat; they never depend on another seat's
@@ -87,13 +89,28 @@ class Game:
         p = s["pending"]
         if p is None or str(seat) not in p["opts"]:
             return []
+        if "seq" in p:
+            return sequence.labels(p, str(seat), self.g, s)
         return O.labels(p["opts"][str(seat)], self.g, s, seat)
 
     def option_count(self, s: dict, seat: int) -> int:
-        """How many options a seat has (cheaper than their labels: bots use it)."""
+        """How many options a seat has (cheaper than their labels)."""
+        p = s["pending"]
+        spec = p["opts"].get(str(seat)) if p is not None else None
+        if spec is None:
+            return 0
+        return O.count(spec) if "seq" not in p else sequence.count(p, str(seat))
+
+    def bot_option_count(self, s: dict, seat: int) -> int:
+        """The options a bot picks among: the first ones, every option but a secret
+        sequence's "undo last" (a bot composes its sequence at once, never stepping back)."""
         p = s["pending"]
         spec = p["opts"].get(str(seat)) if p is not None else None
         return 0 if spec is None else O.count(spec)
+
+    def steps(self, s: dict, seat: int) -> list:
+        """A seat's steps so far in a pending secret sequence, as labels (its secret)."""
+        return sequence.step_labels(self.g, s, seat)
 
     def apply(self, s: dict, seat: int, choice, listener=None, events=None) -> None:
         """Apply one seat's decision, by label or index; raises IllegalMove with the reason."""
@@ -103,15 +120,15 @@ class Game:
         if opts is None or key in p["ans"]:
             self._refuse(s, seat)
         if type(choice) is int:
-            n = O.count(opts)
+            n = O.count(opts) if "seq" not in p else sequence.count(p, key)
             if not 0 <= choice < n:
                 raise IllegalMove(f"option {choice} is out of range: there are {n} options")
             index = choice
         else:
-            labels = O.labels(opts, self.g, s, seat)
+            labels = self.options(s, seat)
             if choice not in labels:
                 hint = did_you_mean(str(choice), labels)
-                raise IllegalMove(f"'{choice}' is not a legal option for {self.prompt(s)}"
+                raise IllegalMove(f"'{choice}' is not a legal option for {self.prompt(s, seat)}"
                                   + (f" ({hint})" if hint else ""))
             index = labels.index(choice)
         try:

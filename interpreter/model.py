@@ -125,12 +125,19 @@ class GameDef:
     warnings: list = field(default_factory=list)
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
     label_fns: list = field(default_factory=list)        # compiled option label texts, by id
+    seq_fns: list = field(default_factory=list)          # `choose sequence` menus, by id
     stat_fns: dict = field(default_factory=dict)         # stat -> f(vm, seat), compiled once
 
     def register_label(self, fn) -> int:
         """A choice's label text about `it` (f(vm, it)), computed only when shown."""
         self.label_fns.append(fn)
         return len(self.label_fns) - 1
+
+    def register_sequence(self, fn, t: str, lab, prompt: int, line: int) -> int:
+        """A `choose sequence`: its menu f(vm) -> (values, min, max) read with `me` and
+        `so_far` bound, its values' type, label text and prompt ids, its line (for errors)."""
+        self.seq_fns.append((fn, t, lab, prompt, line))
+        return len(self.seq_fns) - 1
 
     def register_prompt(self, fn) -> int:
         """Prompts are computed only when shown: the state keeps the template's id."""

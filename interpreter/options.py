@@ -65,6 +65,8 @@ def labelled(spec, g, state, seat=None) -> list:
     p = state.get("pending")
     if p is not None and p["each"] and seat is not None:
         vm.l["me"] = seat          # a simultaneous choice: each seat's labels with its own me
+        if "so_far" in p:          # a secret sequence: and its own steps (sequence.py)
+            vm.l["so_far"] = p["so_far"].get(str(seat), [])
     fn = g.label_fns[lab]
     return unique([fn(vm, v) for v in spec["vals"]])
 

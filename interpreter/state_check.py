@@ -259,7 +259,27 @@ def _pending(g, s) -> None:
         raise _Damaged(f"the pending decision's variable is {_describe(p['var'])}")
     _prompt(g, p["prompt"])
     _pending_options(p, n)
-    _answers(p)
+    if "seq" in p:
+        _sequence(g, p)
+    else:
+        _answers(p)
+
+
+def _sequence(g, p) -> None:
+    """A secret sequence (sequence.py): its menu, each seat's steps, the seats committed."""
+    seq, so_far, ans = p["seq"], p.get("so_far"), p["ans"]
+    if not (_is_int(seq) and 0 <= seq < len(g.seq_fns)):
+        raise _Damaged(f"the pending sequence is {_describe(seq)}, not one of the game's "
+                       f"{len(g.seq_fns)} sequences")
+    if not (isinstance(so_far, dict) and set(so_far) == set(p["opts"])
+            and all(isinstance(v, list) for v in so_far.values())):
+        raise _Damaged(f"the pending sequence's steps are {_describe(so_far)}, not a list "
+                       "per seat")
+    if not (isinstance(ans, dict) and all(k in so_far and ans[k] == len(so_far[k])
+                                          for k in ans)):
+        raise _Damaged(f"the seats that committed their sequences are {_describe(ans)}")
+    if len(ans) >= len(p["seats"]):
+        raise _Damaged("every seat has committed, but the decision is still pending")
 
 
 def _pending_seats(p, n: int) -> None:

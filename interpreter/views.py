@@ -68,8 +68,10 @@ def view(game, s: dict, seat: int | None) -> dict:
         vm.l = {"viewer": seat, "me": seat}
         v["status"] = g.exprs["status"](vm)
     if seat is not None and seat in waiting:
-        v["prompt"] = game.prompt(s)
+        v["prompt"] = game.prompt(s, seat)
         v["options"] = game.options(s, seat)
+        if "seq" in s["pending"]:          # a secret sequence: this seat's own steps so far
+            v["steps"] = game.steps(s, seat)
         number = number_input(game, s, seat)
         if number:
             v["number"] = number
@@ -132,9 +134,11 @@ def reveal(game, before: dict, after: dict) -> str:
     see it before, in words naming no secret; "" when nothing. Two kinds: a card entering a
     seat's visible_cards (drawn, turned, peeked at, shown), and a simultaneous choice
     settled with the secret answers of several seats (each now acts on the others')."""
-    p = before["pending"]
+    p, q = before["pending"], after["pending"]
+    # (a secret sequence settles only when its last seat commits: see sequence.py)
     if p is not None and p["each"] and len(p["seats"]) > 1 and \
-            len(p["ans"]) + 1 == len(p["seats"]):
+            len(p["ans"]) + 1 == len(p["seats"]) and \
+            ("seq" not in p or q is None or len(q["ans"]) < len(p["ans"])):
         return "the secret choices of a simultaneous decision were revealed"
     saw = [game.g.seat_label(seat) for seat in range(before["n"])
            if visible_cards(game, after, seat) - visible_cards(game, before, seat)]

@@ -6,7 +6,7 @@ itself is a short-lived cursor over one state.
 """
 from __future__ import annotations
 
-from . import options, rng
+from . import options, rng, sequence
 from .errors import GameError
 
 ALL = object()              # a log line everyone may read
@@ -132,28 +132,41 @@ class VM:
         self.s["pending"] = {"seats": [seat], "opts": {str(seat): options}, "var": var,
                              "prompt": prompt, "each": False, "ans": {}}
 
+    def ask_seq(self, seats, menu: int, var: str) -> None:
+        """Each seat composes a sequence privately, step by step (see sequence.py)."""
+        sequence.ask(self, seats, menu, var)
+
     def forced(self) -> None:
         """A choice with one option was taken without asking: counted for simulate."""
         s = self.s
         s["forced"] = s.get("forced", 0) + 1
 
-    def prompt(self) -> str:
+    def prompt(self, seat=None) -> str:
+        """The pending decision's prompt (a sequence's, as `seat` reads it: see sequence.py)."""
         p = self.s["pending"]
         if p is None:
             return ""
         if isinstance(p["prompt"], str):
             return p["prompt"]
-        self.l = self.s["stack"][-1]["l"]
+        self.l = self.s["stack"][-1]["l"] if "seq" not in p else \
+            sequence.prompt_locals(self.s, seat)
         return self.g.prompt_fns[p["prompt"]](self)
 
     def answer(self, seat: int, index: int) -> None:
         s = self.s
         p = s["pending"]
-        ans = p["ans"]
-        ans[str(seat)] = index
         s["decisions"] += 1          # every seat's answer is a decision, secret ones too
         if s["decisions"] > self.g.max_decisions:
             raise GameError(f"the game passed {self.g.max_decisions} decisions without ending")
+        if "seq" in p:                # one step of a secret sequence (see sequence.py)
+            if not sequence.answer(self, p, seat, index):
+                return
+            s["stack"][-1]["l"][p["var"]] = sequence.result(p, s["n"])
+            s["pending"] = None
+            self.run()
+            return
+        ans = p["ans"]
+        ans[str(seat)] = index
         seats = p["seats"]
         if len(ans) < len(seats):
             return

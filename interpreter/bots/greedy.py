@@ -34,7 +34,7 @@ class GreedyBot:
         self.before = None    # the evaluation before the option (see sample)
 
     def choose(self, game, state, seat: int) -> int:
-        n = game.option_count(state, seat)
+        n = game.bot_option_count(state, seat)
         if n == 1:
             return 0
         # a fresh stream per decision: the same position gives the same choice (see bots)
@@ -102,7 +102,7 @@ class GreedyBot:
         # an option that only opens a follow-up choice of the same seat
         # (move from a square, then the square to move to) is worth its best follow-up
         if not chance and game.waiting(s) == [seat] and here == self.before:
-            n = game.option_count(s, seat)
+            n = game.bot_option_count(s, seat)
             if n > 1:
                 follow = [self.sample(game, game.clone(s), seat, i, depth + 1)
                           for i in range(n)] if depth < 1 else []

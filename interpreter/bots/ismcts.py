@@ -70,7 +70,7 @@ class IsmctsBot:
 
     # ---------------------------------------------------------------- choosing
     def choose(self, game, state, seat: int) -> int:
-        n = game.option_count(state, seat)
+        n = game.bot_option_count(state, seat)
         if n <= 1:
             return 0
         root = Node()
@@ -88,7 +88,7 @@ class IsmctsBot:
         self.last = {"iterations": done, "failed": failed,
                      "seconds": time.perf_counter() - start}
         table = root.tables.get(seat) or {}
-        labels = game.options(state, seat)
+        labels = game.options(state, seat)[:n]
         scored = [(table[l][0], table[l][1] / table[l][0]) if table.get(l, (0,))[0] else (0, 0.0)
                   for l in labels]
         best = max(scored)
@@ -102,7 +102,8 @@ class IsmctsBot:
         if world["over"] or seat not in game.waiting(world):
             return
         table = root.tables.setdefault(seat, {})
-        for i, label in enumerate(game.options(world, seat)):
+        labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
+        for i, label in enumerate(labels):
             c = game.clone(world)
             try:
                 game.apply(c, seat, i)
@@ -149,7 +150,7 @@ class IsmctsBot:
         deciders = waiting if p["each"] else waiting[:1]
         picks = []
         for seat in deciders:
-            labels = game.options(world, seat)
+            labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
             table = node.tables.setdefault(seat, {})
             untried = []
             for i, label in enumerate(labels):
@@ -180,7 +181,7 @@ class IsmctsBot:
             if s["over"]:
                 return
             seat = game.waiting(s)[0]
-            n = game.option_count(s, seat)
+            n = game.bot_option_count(s, seat)
             game.apply(s, seat, self.greedy_pick(game, s, seat, n) if greedy and n > 1
                        else rng.randrange(n))
 

@@ -46,14 +46,16 @@ class PolicyBot:
         self.otherwise = make_bot(self.policy.otherwise, game, self.rng.getrandbits(64))
 
     def choose(self, game, state, seat: int) -> int:
-        n = game.option_count(state, seat)
+        n = game.bot_option_count(state, seat)
         if n <= 1:
             return 0
         world = determinize(game, state, seat, self.rng)
-        prompt = game.prompt(world).lower()
+        prompt = game.prompt(world, seat).lower()
         labels = game.options(world, seat)
         values = option_values(world, seat)
         vm = VM(game.g, world)
+        pending = world["pending"]
+        steps = pending["so_far"].get(str(seat)) if "so_far" in pending else None
         for rule in self.policy.rules:
             if rule.prompt is not None and rule.prompt not in prompt:
                 continue
@@ -62,6 +64,8 @@ class PolicyBot:
             scores = []
             for i, (label, value) in enumerate(zip(labels, values)):
                 local = {"it": value, "me": seat, "option": label}
+                if steps is not None:       # a secret sequence: the seat's own steps so far
+                    local["so_far"] = steps
                 if rule.match is not None and not _safe(rule.match, vm, local):
                     continue
                 score = _safe(rule.maximise, vm, local) if rule.maximise is not None else 0

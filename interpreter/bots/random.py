@@ -12,4 +12,4 @@ class RandomBot:
 
     def choose(self, game, state, seat: int) -> int:
         # one 64-bit draw from (seed, decision number): the modulo bias is below 2^-50
-        return mix(self.seed, state["decisions"]) % game.option_count(state, seat)
+        return mix(self.seed, state["decisions"]) % game.bot_option_count(state, seat)

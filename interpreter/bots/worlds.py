@@ -17,13 +17,16 @@ the whole state (zones, locations, card state, running scripts' locals, pending
 options): a local naming the card on top of a deck names the new card on top.
 A pending secret choice of several seats forgets their answers and is asked again in
 the imagined world, so other seats' options (built from their hidden hands) are theirs
-in that world, not in the real one.
+in that world, not in the real one; a pending secret sequence forgets every other seat's
+steps (forget_steps).
 
 Limit: counters that are hidden from the seat (`visibility: owner` or `none`) keep their
 real values; the engine cannot imagine numbers without knowing how they were made.
 """
 from __future__ import annotations
 
+from .. import options as O
+from .. import sequence
 from ..errors import RulebookError
 from ..views import can_see, card_test
 from ..state import deep_clone
@@ -79,7 +82,9 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
         relabel(w, names)
     w["rng"] = rng.getrandbits(64)
     w["seed"] = 0          # the real seed would let a bot recompute every hidden card
-    if w["pending"] and w["pending"]["each"]:
+    if w["pending"] and "seq" in w["pending"]:
+        forget_steps(game, w, seat)
+    elif w["pending"] and w["pending"]["each"]:
         ask_again(game, w)
     return w
 
@@ -139,6 +144,24 @@ def _rename(x, names) -> None:
     if keys:
         popped = {names[k]: x.pop(k) for k in keys}
         x.update(popped)
+
+
+def forget_steps(game, w: dict, seat: int) -> None:
+    """A pending secret sequence as `seat` may imagine it: every other seat has taken no
+    step and committed nothing, and every seat's options are built from the imagined state;
+    the seat keeps its own steps. A menu that fails in an impossible world leaves that seat
+    only "done" (it acts on nothing it could know)."""
+    p = w["pending"]
+    vm = VM(game.g, w)
+    so_far = {key: (steps if key == str(seat) else []) for key, steps in p["so_far"].items()}
+    p["so_far"], p["ans"] = so_far, {}
+    opts = {}
+    for key, steps in so_far.items():
+        try:
+            opts[key] = sequence.spec(vm, p, int(key), steps)
+        except Exception:   # noqa: BLE001 - an impossible world, see above
+            opts[key] = O.choice([], p["opts"][key]["t"], sequence.DONE)
+    p["opts"] = opts
 
 
 def ask_again(game, w: dict) -> None:

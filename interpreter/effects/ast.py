@@ -149,6 +149,8 @@ class Choose(Node):
     prompt: Optional[str] = None
     labelled: Optional[str] = None  # a label template about `it`, per option
     otherwise_if: Optional[Node] = None   # otherwise "..." if CONDITION: offered only then
+    seq: bool = False              # choose sequence of MENU: each seat composes a list
+    length: Optional[list] = None  # a sequence's [MIN, MAX] (MAX None: exactly MIN)
     # (line, col) of the first character of the prompt / labelled text, for error positions
     text_at: dict = field(default_factory=dict, compare=False)
 

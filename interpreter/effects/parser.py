@@ -140,6 +140,8 @@ class _ToAst(Transformer):
 
     def choose_one(self, m, c): return self._choose(m, c[0], c[2:], coll=c[1])
     def choose_number(self, m, c): return self._choose(m, c[0], c[3:], coll=None, low=c[1], high=c[2])
+    def choose_seq(self, m, c): return self._choose(m, c[0], c[2:], coll=c[1], seq=True)
+    def length_opt(self, m, c): return ("length", [c[0], c[1] if len(c) > 1 else None])
     def by_opt(self, m, c): return ("by", c[0])
     def each_opt(self, m, c): return ("each", c[0])
     def otherwise_opt(self, m, c):

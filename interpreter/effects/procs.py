@@ -18,6 +18,8 @@ ASKS_EACH = "# asks each"
 class Procs:
     # ------------------------------------------------------------ decisions
     def _s_Choose(self, st):
+        if st.seq:
+            return self.choose_sequence(st)
         var, line = st.var, st.line
         prompt = self.g.register_prompt(self.c.ns.expression(
             self.template(st.prompt or f"choose {st.var}", st, st.text_at.get("prompt")),
@@ -84,9 +86,69 @@ class Procs:
             self.line(src)
         self.b.end_block()
 
+    def choose_sequence(self, st):
+        """`xs = choose sequence of MENU by each of SEATS length MIN to MAX`: each seat composes
+        a list privately, step by step (see VM.ask_seq). MENU, MIN, MAX, the prompt and the
+        labels are compiled with `me` (the seat) and `so_far` (its steps so far) bound, into
+        one registered function the driver calls again after each of that seat's steps."""
+        var = st.var
+        if st.by is not None:
+            self.c.err(st.by, "FLOW", "a sequence is composed `by each of PLAYERS`, not `by "
+                                      "PLAYER`: write `by each of [PLAYER]` for one seat")
+        if st.each is None:
+            self.c.err(st, "FLOW", f"who composes {var}? Write `{var} = choose sequence of ... "
+                                   "by each of PLAYERS` (a list of seats, maybe of one)")
+        if st.length is None:
+            self.c.err(st, "FLOW", f"how long is {var}? Add `length MIN to MAX` (or `length N`)")
+        seats, _ = self.src(st.each)
+        types = self.scope.types
+        saved = {k: types[k] for k in ("me", "so_far") if k in types}
+        types["me"], types["so_far"] = T.PLAYER, T.LIST
+        try:
+            menu, ct = self.src(st.coll)
+            self.c.require_list(st.coll, ct)
+            et = T.elem(ct)
+            types["so_far"] = T.list_of(et)
+            lo_node, hi_node = st.length
+            lo, lt = self.src(lo_node)
+            hi, ht = self.src(hi_node) if hi_node is not None else (lo, lt)
+            for node, t in ((lo_node, lt), (hi_node, ht)):
+                if node is not None and t not in (T.NUM, T.ANY):
+                    self.c.err(node, "TYPE", f"a sequence's length is a number, not "
+                                             f"{T.a_word(t)}")
+            prompt = self.g.register_prompt(self.c.ns.expression(self.template(
+                st.prompt or f"choose {var}: step {{count(so_far) + 1}}", st,
+                st.text_at.get("prompt")), what="prompt"))
+            lab = self.label_id(st, et) if st.labelled is not None else None
+        finally:
+            for k in ("me", "so_far"):
+                types.pop(k, None)
+            types.update(saved)
+        fn = self.c.ns.define(self.c.ns.fresh("seq"), "vm", [
+            "s = vm.s", "l = vm.l",
+            f"_lo, _hi = {lo}, {hi}",
+            "if len(l['so_far']) >= _hi:",
+            "    return [], _lo, _hi",
+            f"return list({menu}), _lo, _hi"], "sequence")
+        menu_id = self.g.register_sequence(fn, et, lab, prompt, st.line)
+        self.bind(var, T.list_of(T.list_of(et)))   # per seat: its sequence (none if not asked)
+        self.b.end_block()
+        self.line(ASKS_EACH)      # asked again in a bot's imagined world (bots/worlds.py)
+        nxt = self.stop_here()
+        for src in (f"_seats = list({seats})",
+                    f"fr['pc'] = {nxt}",
+                    f"vm.ask_seq(_seats, {menu_id}, {var!r})",
+                    f"return {WAIT} if s['pending'] is not None or s['over'] else {nxt}"):
+            self.line(src)
+        self.b.end_block()
+
     def labelled(self, st, et) -> str:
         """`labelled "text {it...}"`: the options' labels, made from each value only when
         someone reads them (a bot never does)."""
+        return f"_choice(_vals, {et!r}, _other, {self.label_id(st, et)})"
+
+    def label_id(self, st, et) -> int:
+        """The id of the compiled `labelled` text, a function of `it` (see labelled)."""
         outer = self.scope
         self.scope = outer.child(it=et)
         try:
@@ -94,7 +156,7 @@ class Procs:
         finally:
             self.scope = outer
         fn = self.c.ns.expression(text, "vm, v_it", "label")
-        return f"_choice(_vals, {et!r}, _other, {self.g.register_label(fn)})"
+        return self.g.register_label(fn)
 
     # ------------------------------------------------------------ calls
     def _s_CallStmt(self, st):

@@ -1,0 +1,174 @@
+"""Secret sequences (`choose sequence`): each seat composes its program privately and at its
+own pace; the script resumes when every seat has committed (tests/games/relay_programs, whose
+rules R1-R5 are numbered in its game.yaml)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import views
+from interpreter.errors import IllegalMove, SaveFileError
+from interpreter.game import Game
+
+GAME = Path(__file__).parent / "games" / "relay_programs"
+MENU = ["run", "trip", "jump", "charge"]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Game.load(str(GAME))
+
+
+def compose(game, s, seat, steps, listener=None):
+    for step in steps:
+        game.apply(s, seat, step, listener=listener)
+
+
+def test_every_seat_composes_at_once_with_its_own_prompt(game):
+    s = game.new_state(3, seed=1)
+    assert game.waiting(s) == [0, 1, 2]
+    for seat in range(3):
+        assert game.options(s, seat) == MENU            # R1: no "done" before 1 action
+        assert game.prompt(s, seat) == f"round 1, P{seat + 1}: action 1"
+    game.apply(s, 0, "run")
+    assert game.prompt(s, 0) == "round 1, P1: action 2"
+    assert game.prompt(s, 1) == "round 1, P2: action 1"
+
+
+def test_done_from_the_minimum_and_only_done_at_the_maximum(game):
+    s = game.new_state(2, seed=1)            # energy 2: programs of 1 to 2 actions (R1)
+    game.apply(s, 0, "run")
+    assert game.options(s, 0) == MENU + ["done", "undo last"]
+    game.apply(s, 0, "run")
+    assert game.options(s, 0) == ["done", "undo last"]   # the maximum: commit or step back
+    assert game.bot_option_count(s, 0) == 1               # a bot never steps back
+
+
+def test_a_charge_lengthens_the_program_as_its_length_reads_so_far(game):
+    s = game.new_state(2, seed=1)
+    compose(game, s, 0, ["charge", "run"])                 # max = 2 + 1 charge
+    assert "run" in game.options(s, 0)
+    game.apply(s, 0, "run")
+    assert game.options(s, 0) == ["done", "undo last"]
+
+
+def test_the_menu_is_predicted_from_the_seats_own_steps(game):
+    s = game.new_state(2, seed=1)            # energy 2: two jumps at most (R1)
+    compose(game, s, 0, ["charge", "jump", "jump"])
+    assert "jump" not in game.options(s, 0)
+    game.apply(s, 0, "undo last")
+    assert "jump" in game.options(s, 0)
+    assert game.steps(s, 0) == ["charge", "jump"]
+
+
+def test_undo_last_steps_back_and_is_offered_only_with_a_step(game):
+    s = game.new_state(2, seed=1)
+    assert "undo last" not in game.options(s, 0)
+    game.apply(s, 0, "trip")
+    game.apply(s, 0, "undo last")
+    assert game.steps(s, 0) == [] and game.options(s, 0) == MENU
+    with pytest.raises(IllegalMove, match="not a legal option"):
+        game.apply(s, 0, "undo last")
+
+
+def test_each_step_is_a_decision_and_a_seat_waits_until_it_commits(game):
+    s = game.new_state(3, seed=1)
+    compose(game, s, 1, ["run", "done"])
+    assert game.waiting(s) == [0, 2] and s["decisions"] == 2
+    with pytest.raises(IllegalMove, match="already decided"):
+        game.apply(s, 1, "run")
+    compose(game, s, 0, ["jump", "undo last", "run", "done"])
+    assert s["decisions"] == 6
+    compose(game, s, 2, ["trip", "done"])
+    assert game.waiting(s) == [0, 1, 2] and game.prompt(s, 0).startswith("round 2")
+    assert s["decisions"] == 8
+
+
+def test_no_seat_sees_or_depends_on_another_seats_steps(game):
+    s = game.new_state(3, seed=1)
+    before = {p: (game.options(s, p), game.prompt(s, p), views.view(game, s, p)) for p in (1, 2)}
+    compose(game, s, 0, ["charge", "jump", "trip", "done"])
+    for p in (1, 2):
+        options, prompt, seen = before[p]
+        assert game.options(s, p) == options and game.prompt(s, p) == prompt
+        now = views.view(game, s, p)
+        assert now.pop("waiting") == ["P2", "P3"]      # that P1 committed is public
+        assert now.pop("decisions") == seen.pop("decisions") + 4
+        seen.pop("waiting")
+        assert now == seen
+    spectator = views.view(game, s, None)
+    assert "steps" not in spectator and "options" not in spectator
+
+
+def test_a_seats_view_shows_its_own_steps(game):
+    s = game.new_state(2, seed=1)
+    compose(game, s, 0, ["charge", "trip"])
+    v = views.view(game, s, 0)
+    assert v["steps"] == ["charge", "trip"] and v["options"][-1] == "undo last"
+    assert views.view(game, s, 1)["steps"] == []
+
+
+def test_programs_resolve_together_index_by_index(game):
+    # R2, R3, R4: everyone starts on square 0; P1 trips at index 0, so P2's run and P3's
+    # jump at that index fail, each told privately; at index 1 nobody trips and both run.
+    log = []
+    s = game.new_state(3, seed=1, listener=log.append)
+    compose(game, s, 0, ["trip", "done"], log.append)
+    compose(game, s, 1, ["run", "run", "done"], log.append)
+    compose(game, s, 2, ["jump", "run", "done"], log.append)
+    assert [s["pl"][p]["pos"] for p in range(3)] == [0, 1, 1]
+    assert [s["pl"][p]["energy"] for p in range(3)] == [2, 1, 1]   # R4: -1 for a failure
+    private = {line: line.audience for line in log if getattr(line, "audience", None)}
+    assert private["your action 1 (run) fails: you were tripped"] == (1,)
+    assert private["your action 1 (jump) fails: you were tripped"] == (2,)
+    assert private["P2: your energy is 1"] == (1,)
+    assert "round 1: positions 0, 1, 1" in log
+
+
+def test_a_jump_costs_energy_and_outruns_a_trip_elsewhere(game):
+    log = []
+    s = game.new_state(2, seed=1, listener=log.append)
+    compose(game, s, 0, ["jump", "trip", "done"])
+    compose(game, s, 1, ["run", "run", "done"])   # index 1: P1 trips on 2, P2 stands on 1
+    assert [s["pl"][p]["pos"] for p in range(2)] == [2, 2]
+    assert [s["pl"][p]["energy"] for p in range(2)] == [1, 2]
+    assert not [x for x in log if "fails" in x]
+
+
+def test_the_result_holds_one_list_per_seat(game):
+    log = []
+    s = game.new_state(2, seed=1)
+    compose(game, s, 0, ["run", "done"], log.append)
+    compose(game, s, 1, ["charge", "trip", "run", "done"], log.append)
+    assert log[0] == "round 1: programs run, charge+trip+run"
+
+
+def test_clones_and_saved_states_keep_a_sequence_apart(game):
+    s = game.new_state(2, seed=1)
+    game.apply(s, 0, "run")
+    c = game.clone(s)
+    game.apply(c, 0, "trip")
+    game.apply(c, 1, "run")
+    assert game.steps(s, 0) == ["run"] and game.steps(s, 1) == []
+    back = game.from_json(game.to_json(c))
+    assert game.steps(back, 0) == ["run", "trip"] and game.options(back, 1) == \
+        game.options(c, 1)
+    broken = game.from_json(game.to_json(c))
+    broken["pending"]["ans"] = {"0": 5}
+    with pytest.raises(SaveFileError, match="committed"):
+        game.check_state(broken)
+    broken = game.from_json(game.to_json(c))
+    broken["pending"]["so_far"] = {"0": "run"}
+    with pytest.raises(SaveFileError, match="steps"):
+        game.check_state(broken)
+
+
+def test_a_whole_game_to_the_end(game):
+    # R5: three rounds of two runs each, nobody trips
+    s = game.new_state(4, seed=3)
+    while not game.is_over(s):
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, "run" if len(game.steps(s, seat)) < 2 else "done")
+    assert game.result(s)["scores"] == [6, 6, 6, 6]
+    assert s["decisions"] == 3 * 4 * 3
