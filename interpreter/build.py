@@ -10,10 +10,11 @@ from .effects.parser import EffectSyntaxError
 from .effects.types import PARAM_TYPES
 from .errors import Finding, did_you_mean
 from .flow import FlowCompiler
-from .boards import BOARD_FUNCTIONS, build_board, cell_name
+from .boards import board_functions, build_board, spec_errors
 from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
 from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
+from .values import load_values
 from .yamlio import locate, text_position
 
 
@@ -127,6 +128,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         g.evaluation = (d.get("bots") or {}).get("evaluation")
         g.bot_samples = int((d.get("bots") or {}).get("samples", 1))
         g.max_decisions = int(info.get("max_decisions", 100000))
+        load_values(self, g)
         self.check_names(g)
         self.load_cards(g)
         self.check_card_state_and_functions(g)
@@ -143,15 +145,11 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                 self.add(self.doc, ["boards", name], "DUP-NAME",
                          f"'{name}' is both a game zone and a board")
                 continue
-            remove = spec.get("remove")
-            if isinstance(remove, list):
-                cells = {cell_name(c, r) for c in range(int(spec["cols"]))
-                         for r in range(int(spec["rows"]))}
-                for i, cell in enumerate(remove):
-                    if cell not in cells:
-                        self.add(self.doc, ["boards", name, "remove", i], "REF-UNDEF",
-                                 f"'{cell}' is not a cell of a {spec['rows']}x{spec['cols']} grid",
-                                 did_you_mean(str(cell), cells), key=False)
+            problems = spec_errors(spec)
+            for path, code, message, hint in problems:
+                self.add(self.doc, ["boards", name, *path], code, message, hint, key=False)
+            if any(code != "REF-UNDEF" for _, code, _, _ in problems):
+                continue             # not a shape that can be built (an unknown removal can)
             board = build_board(name, spec)
             g.boards[name] = board
             g.game_zones[name] = ZoneSpec(name, "game", "all", board.cells,
@@ -172,8 +170,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                     self.add(self.doc, ["card_state", name, "kept_in", i], "REF-UNDEF",
                              f"unknown zone '{z}'", did_you_mean(z, zones), key=False)
         taken = set(BUILTINS) | set(SPECIAL) | set(g.procedures) | set(g.mechanics)
-        if g.boards:
-            taken |= set(BOARD_FUNCTIONS)
+        for board in g.boards.values():      # a grid's builtins, or a hex board's
+            taken |= set(board_functions(board))
         for name in g.functions:
             if name in taken:
                 self.add(self.doc, ["functions", name], "DUP-NAME",

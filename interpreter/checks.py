@@ -6,6 +6,7 @@
 - Card attributes (YAML) and CSV columns that nothing reads (ORPHAN warning, CSV-COLUMN error).
 - Card attributes across the cards of a type: odd kinds, missing values (attr_checks.py).
 - Locals read where they may have no value yet (unset_checks.py, a warning).
+- A board's `features:` name its places (REF-UNDEF at the key when not).
 
 A new YAML section is covered by adding rows to REFERENCES (its fields that name other
 things) and DEFINITIONS (the names it defines), and, when its own names are used in a
@@ -38,6 +39,8 @@ DEFINITIONS = [
     (("options",), "option"),
     (("counters", "player"), "player counter"),
     (("counters", "game"), "game counter"),
+    (("values", "player"), "player value"),
+    (("values", "game"), "game value"),
     (("zones", "player"), "player zone"),
     (("zones", "game"), "game zone"),
     (("card_types",), "card type"),
@@ -72,6 +75,23 @@ def reference_findings(builder, g) -> list:
                 line, col = builder.at(builder.doc, path, key=False)
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
                                    f"unknown {what} '{value}'", did_you_mean(value, valid)))
+    return out
+
+
+def board_findings(builder, g) -> list:
+    """`features:` of a board name its places (any spelling of one): an unknown place is a
+    REF-UNDEF at its key, with the nearest place's name."""
+    out = []
+    for name, spec in (builder.data.get("boards") or {}).items():
+        board = g.boards.get(name)
+        if board is None or not isinstance(spec, dict) or not isinstance(spec.get("features"), dict):
+            continue
+        for where in spec["features"]:
+            if board.feature_key(where) is None:
+                line, col = builder.at(builder.doc, ["boards", name, "features", where])
+                out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                                   f"'{where}' is not a place of {name}",
+                                   did_you_mean(str(where), [*board.features, *board.alias])))
     return out
 
 
@@ -271,7 +291,7 @@ def all_findings(builder, g, errors_so_far: bool) -> list:
     game has no other error: a misspelt name makes what it meant look unused or missing."""
     used = usage(builder, g)
     out = reference_findings(builder, g) + phase_findings(builder, g) + \
-        player_count_findings(builder)
+        player_count_findings(builder) + board_findings(builder, g)
     errors_so_far = errors_so_far or any(f.severity == "error" for f in out)
     out += attribute_findings(builder, g, used, warn=not errors_so_far)
     out += attr_checks.all_findings(builder, g, used)

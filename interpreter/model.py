@@ -28,6 +28,19 @@ class CounterSpec:
 
 
 @dataclass
+class ValueSpec:
+    """A persistent value of any JSON type (a train's place, coins per area), per player or
+    for the game (values.py)."""
+    name: str
+    start: Any = None
+    visibility: str = "all"         # "all" | "owner" (player values) | "none"
+    type: str = "any"               # declared or inferred from start: number, text, list, ...
+    default: Any = None             # what a missing mapping key (or list position) reads as
+    description: str = ""
+    entries: str = "any"            # a list's or mapping's entries: number, text, player, ...
+
+
+@dataclass
 class CardStateSpec:
     """A value every card carries in the state (face up, who has peeked), changed by effects."""
     name: str
@@ -99,6 +112,8 @@ class GameDef:
     max_decisions: int = 100000
     boards: dict = field(default_factory=dict)           # name -> boards.Board (also a zone group)
     card_state: dict = field(default_factory=dict)       # name -> CardStateSpec
+    player_values: dict = field(default_factory=dict)    # name -> ValueSpec (state["pv"])
+    game_values: dict = field(default_factory=dict)      # name -> ValueSpec (state["v"])
     status: Optional[str] = None                         # a text template shown to every seat
 
     # Filled by the compiler.

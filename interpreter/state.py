@@ -8,6 +8,9 @@ Layout:
   loc                         card id -> zone key   roles  role -> seat
   cs                          card state (declared card_state only): name -> {card: value}
                               holding only values that differ from the start value
+  v, pv                       (only for a game declaring values) game values: name -> JSON,
+                              player values: one dict per seat; never changed in place
+                              (values.py), so a clone copies only these dicts
   capped                      (only once set) the game was ended as a draw
   stack, pending              running scripts (frames) and the decision they wait for
   over, result, decisions, phase
@@ -19,6 +22,7 @@ import json
 import marshal
 
 from . import rng
+from .values import plain
 
 FORMAT = 1
 
@@ -49,7 +53,19 @@ def initial_state(g, n: int, seed: int, variant: str, options: dict) -> dict:
         "pending": None, "over": False, "result": None, "decisions": 0, "phase": None,
         # card state: name -> {card: value}, only for values other than the declared start
         **({"cs": {k: {} for k in g.card_state}} if g.card_state else {}),
+        **_values(g, n),
     }
+
+
+def _values(g, n: int) -> dict:
+    """The values' fields, present only when the game declares values (so a game without
+    them keeps its states, hashes and saves unchanged)."""
+    out = {}
+    if g.game_values:
+        out["v"] = {k: plain(v.start, k) for k, v in g.game_values.items()}
+    if g.player_values:
+        out["pv"] = [{k: plain(v.start, k) for k, v in g.player_values.items()} for _ in range(n)]
+    return out
 
 
 def clone(state: dict) -> dict:
@@ -69,6 +85,10 @@ def clone(state: dict) -> dict:
         c["pending"] = dict(p, ans=p["ans"].copy(), seats=p["seats"][:])
     if "cs" in state:
         c["cs"] = {k: v.copy() for k, v in state["cs"].items()}
+    if "pv" in state:       # values are replaced, never changed in place: one level suffices
+        c["pv"] = [v.copy() for v in state["pv"]]
+    if "v" in state:
+        c["v"] = state["v"].copy()
     return c
 
 

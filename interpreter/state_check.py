@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from . import rng
 from . import state as S
-from .errors import SaveFileError
+from . import values as V
+from .errors import GameError, SaveFileError
 
 FIELDS = ("format", "game", "n", "variant", "options", "seed", "rng", "g", "pl", "z", "loc",
           "roles", "stack", "pending", "over", "result", "decisions", "phase")
@@ -35,6 +36,7 @@ def check(g, s) -> None:
         _counters(g, s)
         _zones(g, s)
         _card_state(g, s)
+        _values(g, s)
         _roles(g, s)
         _stack(g, s)
         _pending(g, s)
@@ -196,6 +198,44 @@ def _card_state(g, s) -> None:
             if c not in g.cards:
                 raise _Damaged(f"card state '{name}' names {_describe(c)}, not a card of "
                                "this game")
+
+
+def _values(g, s) -> None:
+    """v and pv (only for a game declaring values): exactly the game's values, each plain
+    JSON (mapping keys texts, nested at most values.MAX_DEPTH) of its declared type."""
+    for field, specs in (("v", g.game_values), ("pv", g.player_values)):
+        if not specs:
+            if field in s:
+                raise _Damaged(f"it has values ('{field}'), which this game does not declare")
+            continue
+        if field not in s:
+            raise _Damaged(f"it has no '{field}', the game's values")
+        if field == "v":
+            _value_set(g, s, s["v"], specs, "the game")
+            continue
+        pv = s["pv"]
+        if not (isinstance(pv, list) and len(pv) == s["n"]):
+            raise _Damaged(f"'pv' is {_describe(pv)}, not the values of {s['n']} players")
+        for p, values in enumerate(pv):
+            _value_set(g, s, values, specs, f"player {p + 1}")
+
+
+def _value_set(g, s, values, specs, who) -> None:
+    if not isinstance(values, dict):
+        raise _Damaged(f"the values of {who} are {_describe(values)}")
+    for name, spec in specs.items():
+        if name not in values:
+            raise _Damaged(f"{who} has no value '{name}'")
+        v = values[name]
+        try:
+            if V.plain(v, name) != v or not V.fits_spec(spec, v, s["n"], g.cards):
+                raise _Damaged(f"{who}'s value '{name}' is {_describe(v)}, not "
+                               f"{V.TYPES[spec.type][1]}")
+        except GameError as e:
+            raise _Damaged(f"{who}'s value '{name}' is not plain data: {e}") from None
+    if len(values) != len(specs):
+        extra = next(k for k in values if k not in specs)
+        raise _Damaged(f"{who} has a value {extra!r} the game does not have")
 
 
 def _roles(g, s) -> None:

@@ -51,6 +51,9 @@ def render_view(con: Console, v: dict, events: list) -> None:
     for name, board in (v.get("boards") or {}).items():
         con.print(render_board(board, v["seat_label"], title=name))
     con.print(_players_table(v))
+    values = _values_table(v)
+    if values.row_count:
+        con.print(values)
     zones = _zones_table(v)
     if zones.row_count:
         con.print(zones)
@@ -178,6 +181,43 @@ def _zones_table(v: dict) -> Table:
             t.add_row("table" if first else "", Text(words(name)), _cards(z))
             first = False
     return t
+
+
+def _values_table(v: dict) -> Table:
+    """The values (`values:`) this seat may see: per seat, then the game's, one line each
+    in a short form ("north 2, south 1")."""
+    t = Table(box=None, pad_edge=False, show_header=False)
+    t.add_column("where", style="bold", no_wrap=True)
+    t.add_column("values")
+    for p in v["seats"]:
+        if p.get("values"):
+            t.add_row(Text(p["label"]), Text("   ".join(f"{words(k)}: {short(x)}"
+                                                        for k, x in p["values"].items())))
+    if v.get("values"):
+        t.add_row(Text("table"), Text("   ".join(f"{words(k)}: {short(x)}"
+                                                 for k, x in v["values"].items())))
+    return t
+
+
+SHORT = 70      # the longest a value is shown on the table
+
+
+def short(x, top: bool = True) -> str:
+    """A value in few characters: a mapping as "key value, ...", a list as "a, b", none as
+    "-", nested ones in brackets."""
+    if x is None:
+        text = "-"
+    elif isinstance(x, bool):
+        text = "yes" if x else "no"
+    elif isinstance(x, dict):
+        text = ", ".join(f"{k} {short(y, False)}" for k, y in x.items()) or "(none)"
+        text = text if top else f"{{{text}}}"
+    elif isinstance(x, list):
+        text = ", ".join(short(y, False) for y in x) or "(none)"
+        text = text if top else f"[{text}]"
+    else:
+        text = str(x)
+    return text if len(text) <= SHORT or not top else text[:SHORT - 3] + "..."
 
 
 def _cards(z: dict) -> Text:

@@ -137,7 +137,8 @@ class Paths:
 
 
 def findings(builder, g) -> list:
-    globals_ = (set(g.game_counters) | set(g.constants) | set(g.options) | set(g.game_zones)
+    globals_ = (set(g.game_counters) | set(g.game_values) | set(g.constants) | set(g.options)
+                | set(g.game_zones)
                 | set(g.roles) | set(g.functions) | set(g.procedures) | GLOBAL_WORDS)
     out = []
     for doc, keypath, stmts, given in builder.scripts:

@@ -4,7 +4,8 @@
 
 Zones: visibility "all" -> card labels; "owner" -> labels for the owner, a count for
 others; "none" -> a count for everyone. Counters: "all" for everyone, "owner" for the
-owner only. The pending prompt and options appear only for a seat that must decide now.
+owner only; values (`values:`) likewise, in "values" per seat and for the game.
+The pending prompt and options appear only for a seat that must decide now.
 Derived stats are shown only as far as everything they read is visible (see stat_levels).
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 
 from .effects.parser import parse_expression
+from .values import shown
 from .vm import VM
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
@@ -42,8 +44,14 @@ def view(game, s: dict, seat: int | None) -> dict:
             see = spec.visibility == "all" or (spec.visibility == "owner" and mine)
             for short, key in _keys(name, spec, f"{p}."):
                 zones[short] = _zone(s["z"][key], spec.visibility, see, label)
-        seats.append({"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
-                      "stats": stats, "zones": zones})
+        seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
+                     "stats": stats, "zones": zones}
+        if g.player_values:
+            specs = g.player_values
+            seat_view["values"] = {k: shown(g, specs[k], x) for k, x in s["pv"][p].items()
+                                   if specs[k].visibility == "all"
+                                   or (mine and specs[k].visibility == "owner")}
+        seats.append(seat_view)
     zones = {}
     for name, spec in g.game_zones.items():
         if name in g.boards:
@@ -62,6 +70,9 @@ def view(game, s: dict, seat: int | None) -> dict:
         "waiting": [g.seat_label(p) for p in waiting],
         "over": s["over"],
     }
+    if g.game_values:       # like game counters: only the public ones, to everyone
+        v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
+                       if g.game_values[k].visibility == "all"}
     if g.boards:
         v["boards"] = {name: _board(g, vm, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
@@ -224,6 +235,10 @@ def stat_levels(g) -> dict:
     for name, spec in g.game_counters.items():
         vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
                         key=_LEVEL.get)
+    for name, spec in g.player_values.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    for name, spec in g.game_values.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
     names = {name: _names(parse_expression(text)) for name, text in g.stats.items()}
     # a function a stat calls is followed like a stat (its name never matches a zone)
     names.update({name: _names(parse_expression(f.expr)) for name, f in g.functions.items()

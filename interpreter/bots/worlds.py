@@ -20,6 +20,8 @@ the imagined world, so other seats' options (built from their hidden hands) are 
 in that world, not in the real one; a pending secret sequence forgets every other seat's
 steps (forget_steps).
 
+Values hidden from the seat (`values:` with `visibility: owner` of another seat, or
+`none`) are reset to their start value: a bot plans as if nothing were known of them.
 Limit: counters that are hidden from the seat (`visibility: owner` or `none`) keep their
 real values; the engine cannot imagine numbers without knowing how they were made.
 """
@@ -30,6 +32,7 @@ from .. import sequence
 from ..errors import RulebookError
 from ..views import can_see, card_test
 from ..state import deep_clone
+from ..values import plain
 from ..vm import VM
 
 
@@ -80,6 +83,7 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     names = {a: b for a, b in zip(old, new) if a != b}
     if names:
         relabel(w, names)
+    forget_values(game.g, w, seat)
     w["rng"] = rng.getrandbits(64)
     w["seed"] = 0          # the real seed would let a bot recompute every hidden card
     if w["pending"] and "seq" in w["pending"]:
@@ -87,6 +91,20 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     elif w["pending"] and w["pending"]["each"]:
         ask_again(game, w)
     return w
+
+
+def forget_values(g, w: dict, seat: int) -> None:
+    """Values hidden from the seat (another seat's `owner` value, any `none` value) are
+    imagined as they started: the world knows nothing of them but their declaration."""
+    for name, spec in g.game_values.items():
+        if spec.visibility != "all":
+            w["v"][name] = plain(spec.start, name)
+    for name, spec in g.player_values.items():
+        if spec.visibility == "all":
+            continue
+        for p, values in enumerate(w["pv"]):
+            if spec.visibility == "none" or p != seat:
+                values[name] = plain(spec.start, name)
 
 
 def _deal_counted(g, places, old, rng) -> list:
@@ -123,6 +141,9 @@ def relabel(w: dict, names: dict) -> None:
     loc.update(moved)
     for values in (w.get("cs") or {}).values():
         _rename(values, names)
+    for field in ("v", "pv"):           # values may name cards too
+        if field in w:
+            _rename(w[field], names)
     _rename(w["stack"], names)
     if w["pending"] is not None:
         _rename(w["pending"], names)

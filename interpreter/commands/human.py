@@ -6,6 +6,7 @@ from rich.text import Text
 from .. import terminal
 from .. import views
 from ..vm import visible_to
+from ..boards import answer_spelling
 from ..errors import did_you_mean
 
 COMMANDS = ("help", "show", "rim", "undo", "save", "quit")
@@ -59,6 +60,8 @@ class Human:
                 say(con, f"There is no option {shown}: choose 1 to {len(options)}.")
             elif text in options:
                 return "choose", text
+            elif answer_spelling(game.g, text, options) is not None:   # "B.sw" for "A.se"
+                return "choose", answer_spelling(game.g, text, options)
             elif word.lower() in COMMANDS:
                 if word.lower() == "help":
                     say(con, terminal.HELP)

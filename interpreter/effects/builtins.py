@@ -153,6 +153,52 @@ def _roll(vm, sides):
     return 1 + rng.below(vm.s, sides)
 
 
+def _count_arg(n, fn):
+    if type(n) is not int:
+        from ..errors import GameError
+        raise GameError(f"{fn}() needs a whole number of elements, not {n!r}")
+    return max(n, 0)
+
+
+def _take(vm, xs, n):
+    """The first n elements (all of them when there are fewer)."""
+    return list(xs[:_count_arg(n, "take")])
+
+
+def _drop(vm, xs, n):
+    """All but the first n elements."""
+    return list(xs[_count_arg(n, "drop"):])
+
+
+def _shuffled(vm, xs):
+    """A copy in a random order, from the state's seeded generator (like roll())."""
+    out = list(xs)
+    rng.shuffle(vm.s, out)
+    return out
+
+
+def _sample(vm, xs, n):
+    """n distinct elements (by position) drawn at random from the state's generator, in the
+    order drawn: the first n of a partial shuffle."""
+    out = list(xs)
+    n = _count_arg(n, "sample")
+    if n > len(out):
+        from ..errors import GameError
+        raise GameError(f"sample() cannot draw {n} from a list of {len(out)}")
+    for i in range(n):
+        j = i + rng.below(vm.s, len(out) - i)
+        out[i], out[j] = out[j], out[i]
+    return out[:n]
+
+
+def _index_of(vm, xs, x):
+    """The position of the first x in xs (0 for the first, as xs[i] counts), none if absent."""
+    for i, y in enumerate(xs):
+        if y == x:
+            return i
+    return None
+
+
 def _join(vm, xs, sep=" "):
     """The elements as one text: join(["c3", "d4"], ", ") -> "c3, d4"."""
     return str(sep).join(vm.label(x) for x in xs)
@@ -186,6 +232,11 @@ BUILTINS = {
     "bundles": (_bundles, "list:list:card", (2, 2)),
     "roll": (_roll, "num", (1, 1)),
     "join": (_join, "str", (1, 2)),
+    "take": (_take, "list", (2, 2)),
+    "drop": (_drop, "list", (2, 2)),
+    "shuffled": (_shuffled, "list", (1, 1)),
+    "sample": (_sample, "list", (2, 2)),
+    "index_of": (_index_of, "num", (2, 2)),
 }
 
 # Builtins that need the compiler's help (zones by name, card rules): see compiler.py.

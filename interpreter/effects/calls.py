@@ -3,15 +3,17 @@ builtins that need the compiler's help (zones by name, card rules). Every call i
 one Signature (signature.py); its source calls a function bound in the namespace."""
 from __future__ import annotations
 
-from ..boards import BOARD_FUNCTIONS, INLINE_BOARD, board_functions, inline_tables
+from ..boards import BOARD_FUNCTIONS, INLINE_BOARD, board_functions, feature_names, inline_tables
 from ..errors import did_you_mean
+from . import ast as A
 from . import types as T
 from .builtins import BUILTINS, SPECIAL
 from .signature import REQUIRED, Param, Signature
 
 # Builtins whose first argument must be a collection.
 COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "all", "unique",
-                    "sorted", "reversed", "without", "cards_in", "zip"}
+                    "sorted", "reversed", "without", "cards_in", "zip", "take", "drop",
+                    "shuffled", "sample", "index_of"}
 
 # One-argument builtins written inline (the hot path): source template over the argument.
 INLINE = {"count": "len({0})", "first": "_first({0})", "bottom": "_first({0})",
@@ -73,23 +75,7 @@ class Calls:
         if name in g.functions:
             return self.call_function(node, scope, name, args)
         if name in BOARD_FUNCTIONS and name not in BUILTINS:
-            if not g.boards:
-                self.err(node, "REF-UNDEF", f"{name}() reads a board, and this game declares none")
-            board = node.kwargs.get("board")
-            if board is None:
-                bname = next(iter(self.board_calls))
-            elif getattr(board, "value", None) in self.board_calls:
-                bname = board.value
-            else:
-                self.err(board, "REF-UNDEF", "board= names a declared board, in quotes",
-                         did_you_mean(str(getattr(board, "value", "")), g.boards))
-            ref, rt, sig = self.board_calls[bname][name]
-            bound = self.bind_args(sig, node, scope, args, skip=("board",))
-            tables, limit = self.board_inline[bname]
-            if name in INLINE_BOARD and len(args) == 1 and (name != "room" or limit is not None):
-                return INLINE_BOARD[name].format(z=tables["zone"], t=tables.get(name), x=args[0][0],
-                                                 limit=limit), rt
-            return f"{ref}({self.arg_list(bound)})", rt
+            return self.board_call(node, scope, name, args)
         if name not in BUILTINS:
             # only what may be called inside an expression is suggested
             self.err(node, "REF-UNDEF", f"unknown function '{name}'",
@@ -108,6 +94,53 @@ class Calls:
         if name in INLINE and len(args) == 1 and not node.kwargs:
             return INLINE[name].format(args[0][0]), rt
         return f"BI_{name}({self.arg_list(bound)})", rt
+
+    def board_call(self, node, scope, name, args):
+        g = self.g
+        if not g.boards:
+            self.err(node, "REF-UNDEF", f"{name}() reads a board, and this game declares none")
+        board = node.kwargs.get("board")
+        if board is None:
+            bname = next(iter(self.board_calls))
+        elif getattr(board, "value", None) in self.board_calls:
+            bname = board.value
+        else:
+            self.err(board, "REF-UNDEF", "board= names a declared board, in quotes",
+                     did_you_mean(str(getattr(board, "value", "")), g.boards))
+        if name not in self.board_calls[bname]:
+            shape = g.boards[bname].shape
+            self.err(node, "REF-UNDEF", f"{name}() is not a builtin of a {shape} board ({bname})",
+                     did_you_mean(name, self.board_calls[bname]))
+        ref, rt, sig = self.board_calls[bname][name]
+        bound = self.bind_args(sig, node, scope, args, skip=("board",))
+        self.check_feature_name(node, name, g.boards[bname])
+        tables, limit = self.board_inline[bname]
+        arity, template = INLINE_BOARD.get(name, (None, None))
+        if arity == len(args) and len(node.kwargs) == ("board" in node.kwargs) \
+                and (name != "room" or limit is not None):
+            return template.format(z=tables["zone"], t=tables.get(name), x=args[0][0],
+                                   y=args[1][0] if arity > 1 else None, limit=limit), rt
+        return f"{ref}({self.arg_list(bound)})", rt
+
+    def check_feature_name(self, node, name, board):
+        """feature(x, "nme"): a feature name no place of the board has is a typo; so is
+        step(v, "up"), a direction no compass has."""
+        if name == "step" and len(node.args) > 1 and isinstance(node.args[1], A.Const) \
+                and node.args[1].value not in board.directions:
+            self.err(node.args[1], "REF-UNDEF", f"unknown direction {node.args[1].value!r}",
+                     did_you_mean(str(node.args[1].value), board.directions)
+                     or ", ".join(board.directions))
+        at = {"feature": 1, "with_feature": 0}.get(name)
+        if at is None:
+            return
+        arg = node.args[at] if len(node.args) > at else node.kwargs.get("name")
+        value = arg.value if isinstance(arg, A.Const) else None
+        names = feature_names(board)
+        if isinstance(value, str) and value not in names:
+            self.err(arg, "REF-UNDEF", f"no place of {board.name} has the feature '{value}'",
+                     did_you_mean(value, names) or
+                     (f"its features: {', '.join(sorted(names))}" if names else
+                      f"declare it under boards: {board.name}: features:"))
 
     def arg_list(self, bound) -> str:
         """vm and the bound values in order; a default is written only before a given value."""

@@ -11,6 +11,8 @@ are read as lists; a zone used as a destination compiles to its key.
 from __future__ import annotations
 
 from ..errors import CompileError
+from ..values import RUNTIME as VALUE_RUNTIME
+from ..values import compile_index
 from . import ast as A
 from . import types as T
 from .calls import Calls
@@ -52,6 +54,8 @@ class Compiler(Names, Calls, Zones):
         self.proc_bodies: dict = {}         # procedure -> its parsed statements
         self.native_refs: dict = {}         # procedure -> its Python function's name (or None)
         self.init_calls()
+        for name, fn in VALUE_RUNTIME.items():
+            self.ns.bind("_" + name, fn)
 
     # ------------------------------------------------------------ errors
     def err(self, node, code, message, hint=""):
@@ -111,6 +115,10 @@ class Compiler(Names, Calls, Zones):
         if isinstance(node.obj, A.Name) and node.obj.name in self.keyed_game \
                 and node.obj.name not in scope.types:
             return f"s['z'][{self.game_group_key(node, scope)}]", "list:card"
+        if self.g.player_values or self.g.game_values:
+            read = compile_index(self, node, scope)    # a value's entry, or its default
+            if read is not None:
+                return read
         obj, t = self.src(node.obj, scope, raw=True)
         key, _ = self.src(node.key, scope)
         if t.startswith("pgroup:"):

@@ -1,13 +1,14 @@
 """What a name means: the one resolver that the checker, the compiler and the tree-walker use.
 
 A bare name is, in this order: a local (script variable, parameter, `it`), one of the
-game-wide words (players, opponents, player_count, variant), a game counter, a role, a game
-zone, a constant or an option. A member `x.NAME` of a player is a counter, a stat, a zone or
-a seat field; of a card, a state, an attribute or a card field.
+game-wide words (players, opponents, player_count, variant), a game counter, a game value, a
+role, a game zone, a constant or an option. A member `x.NAME` of a player is a counter, a
+value, a stat, a zone or a seat field; of a card, a state, an attribute or a card field.
 """
 from __future__ import annotations
 
 from ..errors import did_you_mean
+from ..values import static_type
 from . import ast as A
 from . import types as T
 from .codegen import py_name
@@ -43,7 +44,8 @@ def kind_of(g, name: str) -> str | None:
     """The kind of a game-wide name (None: not one)."""
     if name in ("players", "opponents", "player_count", "variant"):
         return name
-    for kind, table in (("game_counter", g.game_counters), ("role", g.roles),
+    for kind, table in (("game_counter", g.game_counters), ("game_value", g.game_values),
+                        ("role", g.roles),
                         ("game_zone", g.game_zones), ("constant", g.constants),
                         ("option", g.options)):
         if name in table:
@@ -64,8 +66,8 @@ class Names:
 
     def global_names(self):
         g = self.g
-        return (list(GAME_WORDS) + list(g.game_counters) + list(g.roles) + list(g.game_zones)
-                + list(g.constants) + list(g.options))
+        return (list(GAME_WORDS) + list(g.game_counters) + list(g.game_values) + list(g.roles)
+                + list(g.game_zones) + list(g.constants) + list(g.options))
 
     def undefined(self, node, name, scope, what="name"):
         candidates = list(scope.types) + self.global_names()
@@ -92,6 +94,8 @@ class Names:
             return "s['variant']", T.STR
         if kind == "game_counter":
             return f"s['g'][{name!r}]", T.NUM
+        if kind == "game_value":
+            return f"s['v'][{name!r}]", static_type(g.game_values[name])
         if kind == "role":
             return f"s['roles'][{name!r}]", T.PLAYER
         if kind == "game_zone":
@@ -136,7 +140,8 @@ class Names:
         if t in ("num", "bool", "str", "none", "group") or T.is_list(t):
             self.err(node, "TYPE", f"{T.a_word(t)} has no '{name}'")
         # The type is known only at run time: a player (seat number), a card (id) or a map.
-        pfields = set(g.player_counters) | set(g.stats) | set(g.player_zones) | set(PLAYER_FIELDS)
+        pfields = (set(g.player_counters) | set(g.stats) | set(g.player_zones)
+                   | set(g.player_values) | set(PLAYER_FIELDS))
         pf = self.value_fn(self.player_member(node, "v_x", name, on_value=True)) \
             if name in pfields else None
         cf = self.value_fn(self.card_member(node, "v_x", name)) \
@@ -154,6 +159,8 @@ class Names:
         g = self.g
         if name in g.player_counters:
             return f"s['pl'][{p}][{name!r}]", T.NUM
+        if name in g.player_values:
+            return f"s['pv'][{p}][{name!r}]", static_type(g.player_values[name])
         if name in g.stats:
             return f"{self.stat_ref(name)}(vm, {p})", T.NUM
         if name in g.player_zones:
@@ -174,8 +181,9 @@ class Names:
             return f"(({p}) + 1) % s['n']", T.PLAYER
         if name == "prev":
             return f"(({p}) - 1) % s['n']", T.PLAYER
-        fields = list(g.player_counters) + list(g.stats) + list(g.player_zones) + list(PLAYER_FIELDS)
-        self.err(node, "REF-UNDEF", f"players have no counter, stat or zone '{name}'",
+        fields = (list(g.player_counters) + list(g.player_values) + list(g.stats)
+                  + list(g.player_zones) + list(PLAYER_FIELDS))
+        self.err(node, "REF-UNDEF", f"players have no counter, value, stat or zone '{name}'",
                  did_you_mean(name, fields))
 
     def card_member(self, node, c, name):

@@ -7,6 +7,7 @@ bounds and zones' rules in one place.
 from __future__ import annotations
 
 from ..errors import CompileError, CompileErrors, did_you_mean
+from ..values import compile_set, unknown_target
 from . import ast as A
 from . import types as T
 from .blocks import Blocks
@@ -146,7 +147,9 @@ class ScriptCompiler(Procs, Control):
         else:
             v = self.b.temp("v")
             self.line(f"{v} = {f}")
-            self.line(f"l[{var}] = list({v}) if type({v}) is list else {v}")
+            # a mapping is copied too: `set m[k] = v` must not change a value through m
+            self.line(f"l[{var}] = list({v}) if type({v}) is list else "
+                      f"{v}.copy() if type({v}) is dict else {v}")
 
     def _s_Gain(self, st):
         self.counter(st, st.counter)
@@ -166,6 +169,11 @@ class ScriptCompiler(Procs, Control):
     def _s_SetStmt(self, st):
         f, _ = self.src(st.expr)
         target, g = st.target, self.g
+        if g.player_values or g.game_values:
+            line = compile_set(self, target, f)      # a value, or an entry of one
+            if line is not None:
+                self.line(line)
+                return
         if isinstance(target, A.Name) and target.name not in self.scope.types:
             name = target.name
             if name in g.roles:
@@ -174,8 +182,10 @@ class ScriptCompiler(Procs, Control):
             if name in g.game_counters:
                 self.line(f"vm.set_game_counter({name!r}, {f})")
                 return
-            self.c.err(target, "REF-UNDEF", f"'{name}' is not a role or a game counter",
-                       did_you_mean(name, list(g.roles) + list(g.game_counters)))
+            self.c.err(target, "REF-UNDEF", f"'{name}' is not a role, a game counter or a game "
+                                            "value",
+                       did_you_mean(name, list(g.roles) + list(g.game_counters)
+                                    + list(g.game_values)))
         if isinstance(target, A.Index) and isinstance(target.obj, A.Name) \
                 and target.obj.name in self.scope.types and target.obj.name not in self.scope.py:
             key, _ = self.src(target.key)
@@ -188,12 +198,14 @@ class ScriptCompiler(Procs, Control):
         if isinstance(target, A.Attr) and target.name in g.player_counters:
             self.line(f"vm.set_counter({self.who(target.obj)}, {target.name!r}, {f})")
             return
+        unknown_target(self, target)
         if isinstance(target, A.Attr) and target.name in g.stats:
             self.c.err(target, "SET", f"'{target.name}' is a stat, computed from its expression; "
                                       "it cannot be set", "set a counter instead")
-        self.c.err(target, "SET", "set works on a role, a game counter, a player's counter or "
-                                  "a card's state",
-                   did_you_mean(getattr(target, "name", ""), g.player_counters))
+        self.c.err(target, "SET", "set works on a role, a counter, a value (or an entry of one), "
+                                  "a card's state or an entry of a variable's list or mapping",
+                   did_you_mean(getattr(target, "name", ""),
+                                list(g.player_counters) + list(g.player_values)))
 
     def _s_Move(self, st):
         what, _ = self.src(st.what)

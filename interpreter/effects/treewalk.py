@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 
 from ..boards import board_functions
+from .. import values
 from ..errors import GameError
 from . import ast as A
 from .builtins import BUILTINS
@@ -60,6 +61,8 @@ class TreeWalker:
             return s["variant"]
         if kind == "game_counter":
             return s["g"][name]
+        if kind == "game_value":
+            return s["v"][name]
         if kind == "role":
             return s["roles"][name]
         if kind == "game_zone":
@@ -87,6 +90,8 @@ class TreeWalker:
         if isinstance(obj, int) and not isinstance(obj, bool):
             if name in g.player_counters:
                 return s["pl"][obj][name]
+            if name in g.player_values:
+                return s["pv"][obj][name]
             if name in g.stats:
                 return self.eval(self.stats[name], vm, {"it": obj})
             if name in g.player_zones:
@@ -114,17 +119,38 @@ class TreeWalker:
         raise GameError(f"{obj!r} has no {name!r}")
 
     def _Index(self, node, vm, env):
+        spec = self.value_of(node, vm, env)
+        if spec is not None:            # an entry of a value: its default when missing
+            root, keys = values.index_chain(node)
+            o = self.eval(root, vm, env)
+            for k in keys:
+                o = values.get(o, self.eval(k, vm, env), values.MISSING)
+                if o is values.MISSING:
+                    return spec.default
+            return o
         obj = self.eval(node.obj, vm, env)
         key = self.eval(node.key, vm, env)
         if isinstance(obj, Group):
             return self.member(obj, key, vm, env)
         if isinstance(node.obj, A.Name) and node.obj.name in self.g.game_zones \
                 and self.g.game_zones[node.obj.name].keys and node.obj.name not in env:
+            board = self.g.boards.get(node.obj.name)     # a hex corner's other spellings
+            key = (board.place(key) or key) if board is not None else key
             return vm.s["z"][f"{node.obj.name}.{key}"]
         try:
             return obj[key]
         except IndexError:
             return None
+
+    def value_of(self, node, vm, env):
+        """The spec of the value an index chain starts from (None: not a value)."""
+        root, _ = values.index_chain(node)
+        if isinstance(root, A.Name) and root.name in self.g.game_values \
+                and root.name not in env and root.name not in vm.l:
+            return self.g.game_values[root.name]
+        if isinstance(root, A.Attr):
+            return self.g.player_values.get(root.name)
+        return None
 
     def _BinOp(self, node, vm, env):
         left, right = self.eval(node.left, vm, env), self.eval(node.right, vm, env)

@@ -64,13 +64,17 @@ class Zones:
         """GROUP[key] for a game zone group (a board's cells): source of the zone key."""
         name = node.obj.name
         keys = set(self.g.game_zones[name].keys)
+        # a board place may be spelt several ways (a hex corner: "B.sw" = "A.se")
+        alias = {a: p for a, p in getattr(self.g.boards.get(name), "alias", {}).items() if p in keys}
         if isinstance(node.key, A.Const):
-            if node.key.value not in keys:
+            key = alias.get(node.key.value, node.key.value)
+            if key not in keys:
                 self.err(node.key, "REF-UNDEF", f"'{name}' has no zone '{node.key.value}'",
                          did_you_mean(str(node.key.value), keys))
-            return repr(f"{name}.{node.key.value}")
+            return repr(f"{name}.{key}")
         k, _ = self.src(node.key, scope)
-        table = self.ns.const({key: f"{name}.{key}" for key in keys}, "GT")
+        table = self.ns.const({key: f"{name}.{key}" for key in keys}
+                              | {a: f"{name}.{p}" for a, p in alias.items()}, "GT")
         return f"_group_key({table}, {k}, {name!r})"
 
     def zone_key_from_call(self, node, bound) -> str:

@@ -1,0 +1,187 @@
+"""The board builtins: functions over one board's precomputed tables, and the tables the
+generated code reads inline for the hot ones. Every shape has the place builtins (stacks,
+features, distance, within, reach); a grid adds rim, rays and coordinates, a hex map its
+vertices, faces and edges (hexboard_builtins.py)."""
+from __future__ import annotations
+
+from . import board_tables
+from .board_tables import CellTable
+from .errors import GameError
+from .hexboard_builtins import hex_tables
+
+
+def inline_tables(board) -> dict:
+    """The tables generated code reads for the inline board builtins (INLINE_BOARD)."""
+    t = {"zone": board.zone_key, "feature": board.features}
+    if board.shape == "grid":
+        t.update(rim=board.rim, neighbours=board.neighbours, around=board.around,
+                 row={c: r + 1 for c, (_, r) in board.position.items()},
+                 col={c: c0 + 1 for c, (c0, _) in board.position.items()})
+    out = {k: CellTable(board.name, v, board.alias, board.word) for k, v in t.items()}
+    out["distance"] = board.distance[next(iter(board.distance))]
+    if board.shape == "hex":
+        out.update(hex_tables(board))
+    return out
+
+
+# Board builtins written inline over those tables: name -> (arguments, source template)
+# ({z}: the zone table, {t}: the builtin's own table, {x}, {y}: the arguments,
+# {limit}: the stack limit). Used only when the call gives exactly that many arguments.
+INLINE_BOARD = {
+    "height": (1, "len(s['z'][{z}[{x}]])"),
+    "top_card": (1, "_last(s['z'][{z}[{x}]])"),
+    "rim": (1, "{t}[{x}]"),
+    "neighbours": (1, "list({t}[{x}])"),
+    "around": (1, "list({t}[{x}])"),
+    "room": (1, "({limit} - len(s['z'][{z}[{x}]]))"),
+    "row": (1, "{t}[{x}]"),
+    "col": (1, "{t}[{x}]"),
+    "feature": (2, "{t}[{x}].get({y})"),
+    "distance": (2, "{t}[{x}][{y}]"),
+    "corners": (1, "list({t}[{x}])"),
+    "faces_at": (1, "list({t}[{x}])"),
+    "vertex": (1, "{t}[{x}]"),
+    "step": (2, "{t}[{x}][{y}]"),
+}
+
+
+def place_functions(board) -> dict:
+    """name -> (f(vm, *args), result type, (fewest, most) arguments): every shape's."""
+    zkey = CellTable(board.name, board.zone_key, board.alias, board.word)
+    limit = board.stack_limit
+    prefix = board.name + "."
+    cut = len(prefix)
+    features = CellTable(board.name, board.features, board.alias, board.word)
+    default_adj = next(iter(board.adjacency))
+
+    def adjacency(name):
+        if name is None:
+            name = default_adj
+        if name not in board.adjacency:
+            raise GameError(f"adjacency on {board.name} is {' or '.join(map(repr, board.adjacency))}, "
+                            f"not {name!r}")
+        return name
+
+    def cells(vm):
+        return list(board.cells)
+
+    def stacks(vm):
+        z = vm.s["z"]
+        return [c for c in board.cells if z[zkey[c]]]
+
+    def height(vm, cell):
+        return len(vm.s["z"][zkey[cell]])
+
+    def room(vm, cell):
+        if limit is None:
+            raise GameError(f"{board.name} has no stack_limit, so no room to count")
+        return limit - len(vm.s["z"][zkey[cell]])
+
+    def top_card(vm, cell):
+        stack = vm.s["z"][zkey[cell]]
+        return stack[-1] if stack else None
+
+    def cell_of(vm, card):
+        where = vm.s["loc"].get(card)
+        return where[cut:] if where is not None and where.startswith(prefix) else None
+
+    def groups(vm, members, adjacency=None, by=None, wild=None):
+        table = board.adjacency.get(default_adj if adjacency is None else adjacency)
+        if table is None:
+            raise GameError(f"groups(): adjacency is {' or '.join(map(repr, board.adjacency))}, "
+                            f"not {adjacency!r}")
+        members = [own(m) for m in members]
+        if by is None:
+            return board_tables.connected(members, table)
+        return matching_groups(vm, members, table, by, wild)
+
+    def matching_groups(vm, members, table, by, wild):
+        # per value of the top cards' `by` (first seen first, wild cards skipped): the
+        # connected groups of the cells whose top card has that value or is wild
+        # (cells without a card take no part)
+        cards, z = vm.g.cards, vm.s["z"]
+        held = []
+        for m in members:
+            stack = z[zkey[m]]
+            if stack:
+                a = cards[stack[-1]]
+                held.append((m, a.get(by), bool(wild is not None and a.get(wild))))
+        values = dict.fromkeys(v for _, v, w in held if not w)
+        return [grp for v in values
+                for grp in board_tables.connected([m for m, x, w in held if w or x == v], table)]
+
+    def feature(vm, place, name):
+        return features[place].get(name)
+
+    def with_feature(vm, name, value=None):
+        return [p for p in board.features if name in board.features[p]
+                and (value is None or board.features[p][name] == value)]
+
+    def distance(vm, a, b, adjacency=None):
+        return board.distance[_adj(adjacency)][a][b]
+
+    def within(vm, place, r, adjacency=None):
+        return board_tables.within(board.distance[_adj(adjacency)][place], r)
+
+    def reach(vm, place, steps, through=None, blocked=None, adjacency=None):
+        adj = board.adjacency[_adj(adjacency)]
+        return board_tables.reach(board.cells, adj, own(place), steps,
+                                  _places(through), _places(blocked))
+
+    def own(place):
+        p = board.place(place) if type(place) is str else None
+        if p is None:
+            raise GameError(f"{place!r} is not a {board.word} of {board.name}")
+        return p
+
+    def _places(xs):
+        # none stands for "not on the board" (cell_of of a card elsewhere): nothing to avoid
+        return [own(x) for x in xs or () if x is not None]
+
+    _adj = adjacency
+    return {
+        "cells": (cells, "list:str", (0, 0)),
+        "stacks": (stacks, "list:str", (0, 0)),
+        "height": (height, "num", (1, 1)),
+        "room": (room, "num", (1, 1)),
+        "top_card": (top_card, "card", (1, 1)),
+        "cell_of": (cell_of, "str", (1, 1)),
+        "groups": (groups, "list:list", (1, 4)),
+        "feature": (feature, "any", (2, 2)),
+        "with_feature": (with_feature, "list:str", (1, 2)),
+        "distance": (distance, "num", (2, 3)),
+        "within": (within, "list:str", (2, 3)),
+        "reach": (reach, "list:str", (2, 5)),
+    }
+
+
+def grid_functions(board) -> dict:
+    """The grid's own builtins: rim, adjacency, rays and coordinates."""
+    rays = board.rays
+    tables = inline_tables(board)
+
+    def table_fn(what):
+        t = tables[what]
+
+        def look(vm, cell):
+            return list(t[cell]) if what in ("neighbours", "around") else t[cell]
+        look.__name__ = what
+        return look
+
+    def ray(vm, cell, direction):
+        try:
+            return list(rays[cell][direction])
+        except (KeyError, TypeError):
+            if cell in rays:
+                raise GameError(f"unknown direction {direction!r}: "
+                                f"{', '.join(board.directions)}") from None
+            raise GameError(f"{cell!r} is not a cell of {board.name}") from None
+
+    return {
+        "rim": (table_fn("rim"), "num", (1, 1)),
+        "neighbours": (table_fn("neighbours"), "list:str", (1, 1)),
+        "around": (table_fn("around"), "list:str", (1, 1)),
+        "ray": (ray, "list:str", (2, 2)),
+        "row": (table_fn("row"), "num", (1, 1)),
+        "col": (table_fn("col"), "num", (1, 1)),
+    }

@@ -1,0 +1,97 @@
+"""Tables every board shape shares, computed once from its places and adjacency: distances,
+reach (a bounded walk that may pass over some places and never enter others), connected
+groups. The shapes (board_grid.py, hexboard.py) only say which places touch which."""
+from __future__ import annotations
+
+from .errors import GameError
+
+
+class CellTable(dict):
+    """place -> a precomputed value; reading a place the board does not have is a rule's
+    error in words (generated code reads these tables directly, at C speed)."""
+
+    def __init__(self, board_name: str, table: dict, alias: dict | None = None,
+                 word: str = "cell"):
+        super().__init__(table)
+        self.board_name = board_name
+        self.alias = alias or {}      # another spelling -> the place's own name (hex corners)
+        self.word = word
+
+    def __missing__(self, place):
+        canonical = self.alias.get(place) if type(place) is str else None
+        if canonical is not None and canonical in self:
+            return self[canonical]
+        raise GameError(f"{place!r} is not a {self.word} of {self.board_name}")
+
+
+def distance_table(board_name: str, places, adjacency: dict, alias=None,
+                   word: str = "cell") -> CellTable:
+    """a -> (b -> steps on a shortest path through the board's places, None where no path
+    leads), one breadth-first walk per place: boards have tens of places, so the whole
+    table is a few thousand entries."""
+    rows = {}
+    for a in places:
+        seen = {a: 0}
+        frontier = [a]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for x in frontier:
+                for y in adjacency[x]:
+                    if y not in seen:
+                        seen[y] = d
+                        nxt.append(y)
+            frontier = nxt
+        rows[a] = CellTable(board_name, {b: seen.get(b) for b in places}, alias, word)
+    return CellTable(board_name, rows, alias, word)
+
+
+def within(row: dict, r) -> list:
+    """The places of one distance row at distance 1..r, in the board's order."""
+    return [p for p, d in row.items() if d is not None and 0 < d <= r]
+
+
+def reach(places, adjacency: dict, start, steps, through=(), blocked=()) -> list:
+    """Where a piece on `start` can stop after at most `steps` steps: it never enters a
+    `blocked` place, may pass over a `through` place but not stop there, and `start` itself
+    is not a destination. Breadth first, so each place is reached by its fewest steps
+    under those rules (all steps cost one). In the board's order."""
+    through, blocked = set(through or ()), set(blocked or ())
+    seen = {start}
+    frontier = [start]
+    for _ in range(int(steps)):
+        nxt = []
+        for x in frontier:
+            for y in adjacency[x]:
+                if y not in seen and y not in blocked:
+                    seen.add(y)
+                    nxt.append(y)
+        if not nxt:
+            break
+        frontier = nxt
+    return [p for p in places if p in seen and p != start and p not in through]
+
+
+def connected(members, adjacency: dict) -> list:
+    """The connected groups of `members` (places) under `adjacency`, each in the order of
+    `members`, groups ordered by their first member."""
+    inside = {m: i for i, m in enumerate(members)}
+    seen = set()
+    out = []
+    for m in members:
+        if m in seen:
+            continue
+        seen.add(m)
+        group, todo = [], [m]
+        while todo:
+            x = todo.pop()
+            group.append(x)
+            for y in adjacency.get(x, ()):
+                if y in inside and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        group.sort(key=inside.__getitem__)
+        out.append(group)
+    return out
+
