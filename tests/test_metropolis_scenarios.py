@@ -39,7 +39,7 @@ def V(game, s, name):
 def table(game, seed=0):
     """Round 1 after a tied pregame auction, nothing running, no passenger on the board."""
     s = game.new_state(5, seed=seed)
-    while s["pending"] is not None and "pregame" in game.prompt(s, game.waiting(s)[0]):
+    while s["pending"] is not None and "Pregame" in game.prompt(s, game.waiting(s)[0]):
         game.apply(s, game.waiting(s)[0], 0)           # everyone bids 0: a tie (M 4.3)
     clear_flow(s)
     s["g"]["round"] = 1
@@ -596,7 +596,7 @@ def test_trade_declined_and_items(game):
     run(game, s, "proc:offer", {"me": None, "p": RED})
     game.apply(s, RED, "Blue")
     game.apply(s, RED, "a circle passenger")
-    assert game.options(s, RED) == ["withdraw the offer"]      # Blue carries nobody
+    assert finished(s) and shapes(s, "0.carriage") == ["circle"]   # Blue carries nobody: withdrawn
     s = table(game)
     setv(s, RED, "unplaced", [[3, 5]])
     setv(s, BLUE, "items", ["Teleport"])
@@ -605,8 +605,8 @@ def test_trade_declined_and_items(game):
     assert getv(s, BLUE, "unplaced") == [[3, 5]] and getv(s, RED, "items") == ["Teleport"]
     s = table(game)
     log = run(game, s, "proc:offer", {"me": None, "p": RED})
-    game.apply(s, RED, "Blue")
-    game.apply(s, RED, "nothing")
+    game.apply(s, RED, "Blue")                 # Red holds nothing: "nothing" is given
+    assert "nothing" not in game.options(s, RED)             # not nothing for nothing
     game.apply(s, RED, "Rail Steal")
     assert game.options(s, BLUE) == ["decline"]
 
@@ -710,7 +710,9 @@ def test_example_round(game):
     assert "Red: you deliver 1 passenger for 3 coins" in mine
     assert "Red: you pay 2 coins to Blue and 1 coin of tax" in mine
     assert "Red: you have 26 coins; your rails earned 3 coins this round" in mine
-    assert all(not visible_to(x, p) for x in mine for p in (SA, LE, YELLOW, PURPLE))
+    report = [x for x in mine if x.startswith("Red: you")]
+    assert len(report) >= 4
+    assert all(not visible_to(x, p) for x in report for p in (SA, LE, YELLOW, PURPLE, None))
     assert not any("fails" in x for x in private(log, SA) + private(log, LE))
     assert "Red loses 1 point: an action failed (4 points)" in log
     assert "The auction of round 1 is won with a bid of 4" in log
