@@ -607,8 +607,8 @@ def test_trade_declined_and_items(game):
     log = run(game, s, "proc:offer", {"me": None, "p": RED})
     game.apply(s, RED, "Blue")                 # Red holds nothing: "nothing" is given
     assert "nothing" not in game.options(s, RED)             # not nothing for nothing
-    game.apply(s, RED, "Rail Steal")
-    assert game.options(s, BLUE) == ["decline"]
+    game.apply(s, RED, "Rail Steal", listener=log)
+    assert finished(s) and "Blue declines a trade offered by Red" in log   # its only option
 
 
 # ------------------------------------------------------------------ the end
