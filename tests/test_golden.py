@@ -43,7 +43,7 @@ def transcript(name: str, players: int, seed: int, options: dict | None = None) 
         seat = game.waiting(s)[0]
         options = game.options(s, seat)
         choice = options[bot.randrange(len(options))]
-        out.append(f"{label(seat)} | {game.prompt(s)} | {choice}")
+        out.append(f"{label(seat)} | {game.prompt(s, seat)} | {choice}")
         game.apply(s, seat, choice, listener=log)
     res = game.result(s)
     out.append(f"decisions: {s['decisions']}")
