@@ -14,7 +14,7 @@ from .boards import board_functions, build_board, spec_errors
 from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
 from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
-from .values import load_values
+from .value_load import load_values
 from .yamlio import locate, text_position
 
 

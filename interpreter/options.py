@@ -93,6 +93,8 @@ def label_of(g, v, t: str = "any") -> str:
         return g.card_labels[v]
     if type(v) is list:
         return list_label(g, v, t[5:] if t.startswith("list:") else "any")
+    if type(v) is dict:       # a mapping (a value's): "A 2, B 1"
+        return ", ".join(f"{k} {label_of(g, x)}" for k, x in v.items()) or "nothing"
     return str(v)
 
 

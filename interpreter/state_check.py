@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import rng
 from . import state as S
 from . import values as V
-from .errors import GameError, SaveFileError
+from .errors import SaveFileError
 
 FIELDS = ("format", "game", "n", "variant", "options", "seed", "rng", "g", "pl", "z", "loc",
           "roles", "stack", "pending", "over", "result", "decisions", "phase")
@@ -201,41 +201,10 @@ def _card_state(g, s) -> None:
 
 
 def _values(g, s) -> None:
-    """v and pv (only for a game declaring values): exactly the game's values, each plain
-    JSON (mapping keys texts, nested at most values.MAX_DEPTH) of its declared type."""
-    for field, specs in (("v", g.game_values), ("pv", g.player_values)):
-        if not specs:
-            if field in s:
-                raise _Damaged(f"it has values ('{field}'), which this game does not declare")
-            continue
-        if field not in s:
-            raise _Damaged(f"it has no '{field}', the game's values")
-        if field == "v":
-            _value_set(g, s, s["v"], specs, "the game")
-            continue
-        pv = s["pv"]
-        if not (isinstance(pv, list) and len(pv) == s["n"]):
-            raise _Damaged(f"'pv' is {_describe(pv)}, not the values of {s['n']} players")
-        for p, values in enumerate(pv):
-            _value_set(g, s, values, specs, f"player {p + 1}")
-
-
-def _value_set(g, s, values, specs, who) -> None:
-    if not isinstance(values, dict):
-        raise _Damaged(f"the values of {who} are {_describe(values)}")
-    for name, spec in specs.items():
-        if name not in values:
-            raise _Damaged(f"{who} has no value '{name}'")
-        v = values[name]
-        try:
-            if V.plain(v, name) != v or not V.fits_spec(spec, v, s["n"], g.cards):
-                raise _Damaged(f"{who}'s value '{name}' is {_describe(v)}, not "
-                               f"{V.TYPES[spec.type][1]}")
-        except GameError as e:
-            raise _Damaged(f"{who}'s value '{name}' is not plain data: {e}") from None
-    if len(values) != len(specs):
-        extra = next(k for k in values if k not in specs)
-        raise _Damaged(f"{who} has a value {extra!r} the game does not have")
+    """v and pv (only for a game declaring values): see values.state_problem."""
+    problem = V.state_problem(g, s)
+    if problem:
+        raise _Damaged(problem)
 
 
 def _roles(g, s) -> None:

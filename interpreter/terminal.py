@@ -199,18 +199,20 @@ def _values_table(v: dict) -> Table:
     return t
 
 
-SHORT = 70      # the longest a value is shown on the table
+SHORT = 240     # the longest a value is shown on the table (wrapped to the screen)
 
 
 def short(x, top: bool = True) -> str:
-    """A value in few characters: a mapping as "key value, ...", a list as "a, b", none as
+    """A value in few characters: a mapping as "key value, ..." without its empty entries
+    (none, 0, nothing: coins per area, a controller per area), a list as "a, b", none as
     "-", nested ones in brackets."""
     if x is None:
         text = "-"
     elif isinstance(x, bool):
         text = "yes" if x else "no"
     elif isinstance(x, dict):
-        text = ", ".join(f"{k} {short(y, False)}" for k, y in x.items()) or "(none)"
+        text = ", ".join(f"{k} {short(y, False)}" for k, y in x.items()
+                         if y not in (None, 0, [], {}) or y is False) or "(none)"
         text = text if top else f"{{{text}}}"
     elif isinstance(x, list):
         text = ", ".join(short(y, False) for y in x) or "(none)"

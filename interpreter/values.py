@@ -4,8 +4,12 @@ for the game (state["v"][name]): a train's place, coins invested per area, who c
 Values are snapshots: nothing changes one in place. `set p.x[k] = v` copies the containers
 on the way to k (path copying), so state.clone copies only the two top-level mappings, a
 variable made from a value is never changed by a later `set`, and a JSON round trip gives
-the same game. Every value set is checked against the value's declared type and copied
-when it is a list or mapping, so a script's own list never becomes part of the state.
+the same game. In a game with values, `set xs[k] = v` and `append v to xs` on a variable
+give the variable a changed copy too (a variable may share its list with a value). Every
+value set is checked against the value's declared type and copied when it is a list or
+mapping, so a script's own list never becomes part of the state.
+
+Declarations are read by value_load.py; scripts are compiled by effects/value_targets.py.
 
 Mappings keep text keys (the state is JSON): a whole number key (a seat) is kept as its
 digits and read back the same way. A missing key, or a list position beyond the end, reads
@@ -13,9 +17,9 @@ as the value's `default` (none unless declared).
 """
 from __future__ import annotations
 
-from .effects import ast as A
 from .effects import types as T
-from .errors import GameError, did_you_mean
+from .effects.runtime import set_item
+from .errors import GameError
 from .model import ValueSpec
 
 # type name in YAML -> (static type for the checker, words for people)
@@ -56,97 +60,23 @@ def entry_type(spec: ValueSpec) -> str:
 
 
 def shown(g, spec: ValueSpec, v):
-    """A value as a view shows it: players by their seat labels (the state keeps seats)."""
-    if spec.type == "player" or (spec.entries == "player" and type(v) not in (list, dict)):
-        return g.seat_label(v) if type(v) is int else v
-    if spec.type == "players" or spec.entries == "player":
-        if type(v) is dict:
-            return {k: g.seat_label(x) if type(x) is int else x for k, x in v.items()}
-        if type(v) is list:
-            return [g.seat_label(x) if type(x) is int else x for x in v]
-    return v
-
-
-# ------------------------------------------------------------------ loading
-PLAYER_TAKEN = ("player counter", "stat", "player zone")
-GAME_TAKEN = ("game counter", "role", "game zone", "constant", "option")
-
-
-def load_values(builder, g) -> None:
-    """values: {player: {NAME: spec}, game: {NAME: spec}} -> ValueSpecs on g, with their
-    start values checked (the schema has checked the keys and their kinds)."""
-    from .effects.names import GAME_WORDS, PLAYER_FIELDS
-    data = builder.data.get("values") or {}
-    taken = {"player": {**{n: "player counter" for n in g.player_counters},
-                        **{n: "stat" for n in g.stats}, **{n: "player zone" for n in g.player_zones},
-                        **{n: "player field" for n in PLAYER_FIELDS}},
-             "game": {**{n: "game counter" for n in g.game_counters},
-                      **{n: "role" for n in g.roles}, **{n: "game zone" for n in g.game_zones},
-                      **{n: "constant" for n in g.constants}, **{n: "option" for n in g.options},
-                      **{n: "word of the language" for n in GAME_WORDS}}}
-    for owner, target in (("player", g.player_values), ("game", g.game_values)):
-        for name, spec in (data.get(owner) or {}).items():
-            path = ["values", owner, name]
-            if not isinstance(spec, dict):
-                continue     # the schema reported it
-            if name in taken[owner]:
-                builder.add(builder.doc, path, "DUP-NAME",
-                            f"'{name}' is both a {taken[owner][name]} and a {owner} value")
-                continue
-            start, problem = _plain_start(spec.get("start"))
-            if problem:
-                builder.add(builder.doc, path + ["start"], "SCHEMA-TYPE",
-                            f"values.{owner}.{name}.start: {problem}", key=False)
-                continue
-            vtype = spec.get("type") or infer_type(start)
-            default, problem = _plain_start(spec.get("default"))
-            if problem:
-                builder.add(builder.doc, path + ["default"], "SCHEMA-TYPE",
-                            f"values.{owner}.{name}.default: {problem}", key=False)
-                continue
-            if not fits(vtype, start, None, None):
-                builder.add(builder.doc, path + ["start"], "TYPE",
-                            f"the {owner} value '{name}' is declared {TYPES[vtype][1]}, but "
-                            f"starts as {_describe(start)}", key=False)
-                continue
-            if "default" in spec and vtype not in ("list", "players", "cards", "mapping", "any"):
-                builder.add(builder.doc, path + ["default"], "TYPE",
-                            f"'{name}' is {TYPES[vtype][1]}: a default is what a missing key "
-                            "of a list or mapping reads as")
-                continue
-            entries = spec.get("entries", "any")
-            if entries != "any" and vtype not in ("list", "mapping"):
-                builder.add(builder.doc, path + ["entries"], "TYPE",
-                            f"'{name}' is {TYPES[vtype][1]}: entries are what a list or "
-                            "mapping holds")
-                continue
-            spec_ = ValueSpec(name, start, spec.get("visibility", "all"), vtype, default,
-                              spec.get("description", ""), entries)
-            if not fits_spec(spec_, start, None, None):
-                builder.add(builder.doc, path + ["start"], "TYPE",
-                            f"the {owner} value '{name}' holds {TYPES[entries][1]} entries, "
-                            f"but starts as {_describe(start)}", key=False)
-                continue
-            target[name] = spec_
-
-
-def _plain_start(v):
-    """(the value as plain JSON with text keys, or a problem in words). The word `none`
-    (a text to YAML) is none, as in the effect language."""
-    try:
-        return _none_words(plain(v, "", 0)), ""
-    except GameError as e:
-        return None, str(e)
-
-
-def _none_words(v):
-    if v == "none":
-        return None
-    if type(v) is list:
-        return [_none_words(x) for x in v]
+    """A value as a view shows it: players by their seat labels, cards by their labels (the
+    state keeps seats and ids), for a value of that type or a list or mapping of such."""
+    kind = {"player": "player", "players": "player", "card": "card", "cards": "card"}.get(
+        spec.type, spec.entries)
+    if kind not in ("player", "card"):
+        return v
     if type(v) is dict:
-        return {k: _none_words(x) for k, x in v.items()}
-    return v
+        return {k: _shown_one(g, kind, x) for k, x in v.items()}
+    if type(v) is list:
+        return [_shown_one(g, kind, x) for x in v]
+    return _shown_one(g, kind, v)
+
+
+def _shown_one(g, kind, x):
+    if kind == "player":
+        return g.seat_label(x) if type(x) is int else x
+    return g.card_labels.get(x, x) if type(x) is str else x
 
 
 # ------------------------------------------------------------------ run time
@@ -277,11 +207,22 @@ def get_path(o, keys, default):
     return o
 
 
-def own(v):
-    """A list or mapping given to a procedure: its own copy (a value is never changed in
-    place, not even through a parameter)."""
-    t = type(v)
-    return v[:] if t is list else v.copy() if t is dict else v
+def set_local(local: dict, name: str, key, value) -> None:
+    """set xs[k] = v on a variable, in a game with values: the variable gets a changed copy,
+    so a list or mapping it shares with a value (through a parameter, a loop, a choice, a
+    procedure's result) is never changed in place."""
+    xs = local[name]
+    new = xs[:] if type(xs) is list else xs.copy() if type(xs) is dict else xs
+    set_item(new, key, value)
+    local[name] = new
+
+
+def append_local(local: dict, name: str, value) -> None:
+    """append v to xs, in a game with values (see set_local)."""
+    xs = local.get(name)
+    if type(xs) is not list:
+        raise GameError(f"append needs '{name}' to be a list, not {xs!r}")
+    local[name] = xs + [value]
 
 
 def _describe(v) -> str:
@@ -294,92 +235,44 @@ def _describe(v) -> str:
 
 
 RUNTIME = {"vset": set_value, "vset_at": set_entry, "vget": get, "vget_path": get_path,
-           "own": own}
+           "vset_local": set_local, "vappend": append_local}
 
 
-# ------------------------------------------------------------------ compiling
-def value_at(g, node, scope):
-    """The value a node reads directly, as (spec, owner node or None for a game value);
-    None when the node is no value (a local of the same name hides a game value)."""
-    if isinstance(node, A.Name) and node.name in g.game_values and node.name not in scope.types:
-        return g.game_values[node.name], None
-    if isinstance(node, A.Attr) and node.name in g.player_values:
-        return g.player_values[node.name], node.obj
-    return None
+def state_problem(g, s) -> str:
+    """What is wrong with the values of a loaded state ("" when nothing): exactly the
+    game's values, each plain JSON of its declared type (state_check's part for values)."""
+    for field, specs in (("v", g.game_values), ("pv", g.player_values)):
+        if not specs:
+            if field in s:
+                return f"it has values ('{field}'), which this game does not declare"
+            continue
+        if field not in s:
+            return f"it has no '{field}', the game's values"
+        if field == "v":
+            problem = _value_set(g, s, s["v"], specs, "the game")
+        elif not (isinstance(s["pv"], list) and len(s["pv"]) == s["n"]):
+            problem = f"'pv' is {_describe(s['pv'])}, not the values of {s['n']} players"
+        else:
+            problem = next((x for x in (_value_set(g, s, values, specs, f"player {p + 1}")
+                                        for p, values in enumerate(s["pv"])) if x), "")
+        if problem:
+            return problem
+    return ""
 
 
-def index_chain(node):
-    """x[k1][k2] -> (x, [k1, k2]); a node that is no index -> (node, [])."""
-    keys = []
-    while isinstance(node, A.Index):
-        keys.append(node.key)
-        node = node.obj
-    return node, keys[::-1]
-
-
-def compile_index(comp, node, scope):
-    """(source, type) of x[k]... when x is a value (its default for a missing entry), else
-    None."""
-    root, keys = index_chain(node)
-    found = value_at(comp.g, root, scope)
-    if found is None:
-        return None
-    spec, _ = found
-    obj, _ = comp.src(root, scope)
-    srcs = [comp.src(k, scope)[0] for k in keys]
-    default = comp.ns.const(spec.default)
-    t = entry_type(spec) if len(keys) == 1 else T.ANY
-    if len(srcs) == 1:
-        return f"_vget({obj}, {srcs[0]}, {default})", t
-    return f"_vget_path({obj}, ({', '.join(srcs)},), {default})", T.ANY
-
-
-def compile_set(sc, target, value_src):
-    """The line of `set TARGET = v` when TARGET is a value or an entry of one, else None.
-    sc: the ScriptCompiler."""
-    g = sc.g
-    root, keys = index_chain(target)
-    found = value_at(g, root, sc.scope)
-    if found is None:
-        return None
-    spec, owner = found
-    holder = "s['v']" if owner is None else f"s['pv'][{sc.who(owner)}]"
-    ref = sc.c.ns.const(spec, "VS")
-    if not keys:
-        return f"_vset(vm, {holder}, {ref}, {value_src})"
-    srcs = [sc.src(k)[0] for k in keys]
-    return f"_vset_at(vm, {holder}, {ref}, ({', '.join(srcs)},), {value_src})"
-
-
-def reads_value(g, node) -> bool:
-    """Whether an expression may hand over a value's list or mapping (it names a value, or
-    calls a function that might)."""
-    if isinstance(node, A.Name):
-        return node.name in g.game_values
-    if isinstance(node, A.Attr) and node.name in g.player_values:
-        return True
-    if isinstance(node, (A.Call, A.CallComp)) and node.func in g.functions:
-        return True
-    kids = getattr(node, "__dataclass_fields__", None)
-    if not kids:
-        if isinstance(node, (list, tuple)):
-            return any(reads_value(g, x) for x in node)
-        if isinstance(node, dict):
-            return any(reads_value(g, x) for x in node.values())
-        return False
-    return any(reads_value(g, getattr(node, f)) for f in kids if f not in ("line", "col"))
-
-
-def unknown_target(sc, target) -> None:
-    """`set x[k] = v` / `set p.x[k] = v` where x is neither a variable nor a value: a
-    REF-UNDEF naming the values it might be."""
-    root, keys = index_chain(target)
-    if not keys:
-        return
-    g = sc.g
-    if isinstance(root, A.Name) and root.name not in sc.scope.types:
-        sc.c.err(root, "REF-UNDEF", f"unknown value or variable '{root.name}'",
-                 did_you_mean(root.name, list(g.game_values) + list(sc.scope.types)))
-    if isinstance(root, A.Attr) and root.name not in g.player_values:
-        sc.c.err(root, "REF-UNDEF", f"players have no value '{root.name}'",
-                 did_you_mean(root.name, g.player_values))
+def _value_set(g, s, values, specs, who) -> str:
+    if not isinstance(values, dict):
+        return f"the values of {who} are {_describe(values)}"
+    for name, spec in specs.items():
+        if name not in values:
+            return f"{who} has no value '{name}'"
+        v = values[name]
+        try:
+            if plain(v, name) != v or not fits_spec(spec, v, s["n"], g.cards):
+                return f"{who}'s value '{name}' is {_describe(v)}, not {TYPES[spec.type][1]}"
+        except GameError as e:
+            return f"{who}'s value '{name}' is not plain data: {e}"
+    if len(values) != len(specs):
+        return f"{who} has a value {next(k for k in values if k not in specs)!r} the game " \
+               "does not have"
+    return ""

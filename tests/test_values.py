@@ -130,6 +130,13 @@ def test_a_set_of_the_wrong_kind_is_a_rule_error_in_words(game, text, message):
         run(game, text)
 
 
+def test_a_mapping_is_named_in_words_in_a_log_line(game):
+    from interpreter.options import label_of
+    s = run(game, "set me.invested[\"north\"] = 2\nset me.invested[\"south\"] = 1")
+    assert label_of(game.g, s["pv"][0]["invested"]) == "north 2, south 1"
+    assert label_of(game.g, {}) == "nothing"
+
+
 def test_values_are_snapshots_a_variable_is_a_copy(game):
     s = run(game, "m = controller\nset controller[\"a\"] = me\nset m[\"b\"] = me\n"
                   "xs = moves\nappend 5 to xs\nset moves = xs + [6]\nappend 7 to xs\n"
@@ -151,6 +158,13 @@ functions:""")
     g = Game.load(str(tmp_path / "game.yaml"))
     s = run(g, "n = scribble(controller)\nset me.came_from = \"{n}\"")
     assert s["v"]["controller"] == {} and s["pv"][0]["came_from"] == "1"
+
+
+def test_a_loop_variable_or_a_choice_never_changes_a_value(game):
+    s = run(game, "set moves = [[1, 2], [3, 4]]\nset controller[\"a\"] = me\n"
+                  "for each r in moves:\n    set r[0] = 9\n    append 5 to r\n"
+                  "m = choose one of [controller]\nset m[\"a\"] = 2")
+    assert s["v"]["moves"] == [[1, 2], [3, 4]] and s["v"]["controller"] == {"a": 0}
 
 
 def test_clones_share_no_value_a_rule_changes(game):
@@ -207,6 +221,28 @@ def test_views_show_values_by_visibility(game):
     assert mine["seats"][0]["stats"]["spent"] == 2 and "spent" not in mine["seats"][1]["stats"]
 
 
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_no_view_along_a_game_shows_a_value_hidden_from_its_seat(game, players, seed):
+    for s in random_game(game, players, seed):
+        for seat in [*range(players), None]:
+            v = view(game, s, seat)
+            assert set(v["values"]) == {"controller", "moves"}          # never bonus_place
+            for p, seen in enumerate(v["seats"]):
+                assert ("invested" in seen["values"]) == (p == seat)
+                assert ("spent" in seen["stats"]) == (p == seat)
+
+
+def test_a_saved_game_replays_to_the_same_values(tmp_path):
+    from click.testing import CliRunner
+    from cli import main as cli
+    save = tmp_path / "claims.json"
+    r = CliRunner().invoke(cli, ["play", str(CLAIMS), "--players", "3", "--humans", "0",
+                                 "--bots", "random", "--seed", "4", "--save", str(save)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli, ["replay", str(save)])
+    assert r.exit_code == 0 and "OK:" in r.output, r.output
+
+
 def test_the_terminal_lists_a_seats_values(game):
     from io import StringIO
     from interpreter.terminal import console, render_view
@@ -245,6 +281,8 @@ def findings(tmp_path, text):
     ("controller: {start: {}, entries: player,", "controller: {start: {a: x}, entries: player,",
      "TYPE", "holds a player or none entries"),
     ("at: {start: c,", "coins: {start: c,", "DUP-NAME", "both a player counter and a player value"),
+    ("invested: {start: {}, default: 0,", "invested: {start: {}, default: 0, entries: text,",
+     "TYPE", "but its default is 0"),
     ("visibility: none, description: The place", "visibility: owner, description: The place",
      "SCHEMA-ENUM", "owner"),
 ])
@@ -352,3 +390,24 @@ def test_compiled_and_tree_walked_values_agree(game):
         vm = VM(game.g, s)
         vm.l = {"me": 0}
         assert fn(vm) == walker.eval(node, vm, {"me": 0}), text
+
+
+def test_card_values_are_shown_by_label_renamed_in_worlds_and_hidden_ones_forgotten(tmp_path):
+    text = (Path(__file__).parent / "games" / "statements" / "game.yaml").read_text()
+    text = text.replace("zones:", """values:
+  player:
+    kept: {start: [], type: cards, description: Cards noted by their ids.}
+    peeked: {start: none, type: card, visibility: owner, description: A card only its owner knows.}
+zones:""", 1)
+    (tmp_path / "game.yaml").write_text(text)
+    g = Game.load(str(tmp_path / "game.yaml"))
+    s = run(g, "set me.kept = [top(deck)]\nset me.next.peeked = bottom(deck)",
+            s=g.new_state(players=2, seed=1))
+    top = s["z"]["deck"][-1]
+    assert view(g, s, 0)["seats"][0]["values"]["kept"] == [g.g.card_labels[top]]
+    assert "peeked" not in view(g, s, 0)["seats"][1]["values"]
+    w = determinize(g, s, 0, random.Random(2))
+    assert w["pv"][1]["peeked"] is None                 # another seat's secret: forgotten
+    assert w["pv"][0]["kept"] == [w["z"]["deck"][-1]]   # renamed with the hidden deck
+    with pytest.raises(GameError, match="a list of cards"):
+        run(g, "set me.kept = [1]", s=g.new_state(players=2, seed=1))

@@ -2,6 +2,8 @@
 same YAML the engine runs (descriptions, labels, the scripts themselves)."""
 from __future__ import annotations
 
+import json
+
 from ..loader import load_documents, resolve_game_path
 
 HIDDEN_ATTRS = {"id", "type", "zone", "count", "name", "effect", "description"}
@@ -83,6 +85,13 @@ def components(g, data) -> list:
             items.append(f"**{name}** ({'each player' if owner == 'player' else 'the game'}, "
                          f"starts at {spec.get('start', 0)})"
                          + (f": {spec['description']}" if spec.get("description") else ""))
+    for owner, specs in (("player", g.player_values), ("game", g.game_values)):
+        for name, spec in specs.items():
+            seen = {"all": "", "owner": ", seen by its owner", "none": ", hidden"}[spec.visibility]
+            start = "none" if spec.start is None else json.dumps(spec.start)
+            items.append(f"**{name}** ({'each player' if owner == 'player' else 'the game'}, "
+                         f"starts as {start}{seen})"
+                         + (f": {spec.description}" if spec.description else ""))
     for name, spec in (data.get("stats") or {}).items():
         text = spec.get("description") if isinstance(spec, dict) else None
         items.append(f"**{name}** (each player, worked out)" + (f": {text}" if text else ""))

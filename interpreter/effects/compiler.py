@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..errors import CompileError
 from ..values import RUNTIME as VALUE_RUNTIME
-from ..values import compile_index
+from .value_targets import compile_index
 from . import ast as A
 from . import types as T
 from .calls import Calls

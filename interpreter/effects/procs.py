@@ -9,7 +9,6 @@ from . import types as T
 from .builtins import BUILTINS, SPECIAL
 from .compiler import PUSHED, WAIT
 from .signature import REQUIRED, Param, Signature
-from ..values import reads_value
 
 
 # The first line of the op that asks a simultaneous choice (compile() marks that op).
@@ -195,8 +194,8 @@ class Procs:
                 self.c.err(arg, "ARGS", f"{name}'s {p.name} is one of "
                                         f"{', '.join(map(repr, allowed))}, not {arg.value!r}",
                            did_you_mean(str(arg.value), allowed))
-        local = ["'me': l.get('me')"] + [f"{p.name!r}: {_owned(g, arg, value[0])}"
-                                         for p, value, arg in bound if value is not REQUIRED]
+        local = ["'me': l.get('me')"] + [f"{p.name!r}: {value[0]}" for p, value, _ in bound
+                                         if value is not REQUIRED]
         native = self.c.native_proc_ref(name) if name in g.procedures else None
         if native is not None:        # never stops: a plain Python call, no frame pushed
             call_src = f"{native}(vm, {{{', '.join(local)}}})"
@@ -213,8 +212,3 @@ class Procs:
         proc = self.g.procedures[name]
         return Signature.declared(name, getattr(proc, "types", None)
                                   or {p: T.ANY for p in proc.params})
-
-
-def _owned(g, arg, src):
-    """A value's list or mapping is given to a procedure as a copy (values.own)."""
-    return f"_own({src})" if (g.player_values or g.game_values) and reads_value(g, arg) else src

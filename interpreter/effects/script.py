@@ -7,7 +7,7 @@ bounds and zones' rules in one place.
 from __future__ import annotations
 
 from ..errors import CompileError, CompileErrors, did_you_mean
-from ..values import compile_set, unknown_target
+from .value_targets import compile_set, unknown_target
 from . import ast as A
 from . import types as T
 from .blocks import Blocks
@@ -189,7 +189,10 @@ class ScriptCompiler(Procs, Control):
         if isinstance(target, A.Index) and isinstance(target.obj, A.Name) \
                 and target.obj.name in self.scope.types and target.obj.name not in self.scope.py:
             key, _ = self.src(target.key)
-            self.line(f"_set_item(l[{target.obj.name!r}], {key}, {f})")
+            if g.player_values or g.game_values:      # the list may be a value's: copy
+                self.line(f"_vset_local(l, {target.obj.name!r}, {key}, {f})")
+            else:
+                self.line(f"_set_item(l[{target.obj.name!r}], {key}, {f})")
             return
         if isinstance(target, A.Attr) and target.name in g.card_state:
             card, _ = self.src(target.obj)
@@ -232,7 +235,8 @@ class ScriptCompiler(Procs, Control):
             self.c.err(st, "TYPE", f"'{st.var}' is {T.a_word(self.scope.types[st.var])}, "
                                    "not a list")
         what, _ = self.src(st.what)
-        self.line(f"_append(l, {st.var!r}, {what})")
+        values = self.g.player_values or self.g.game_values   # the list may be a value's
+        self.line(f"{'_vappend' if values else '_append'}(l, {st.var!r}, {what})")
 
     def _s_SortZone(self, st):
         zone = self.c.zone_key(st.zone, self.scope)

@@ -14,6 +14,7 @@ from .. import values
 from ..errors import GameError
 from . import ast as A
 from .builtins import BUILTINS
+from .value_targets import index_chain
 from .names import constant_value, kind_of
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
@@ -121,7 +122,7 @@ class TreeWalker:
     def _Index(self, node, vm, env):
         spec = self.value_of(node, vm, env)
         if spec is not None:            # an entry of a value: its default when missing
-            root, keys = values.index_chain(node)
+            root, keys = index_chain(node)
             o = self.eval(root, vm, env)
             for k in keys:
                 o = values.get(o, self.eval(k, vm, env), values.MISSING)
@@ -144,7 +145,7 @@ class TreeWalker:
 
     def value_of(self, node, vm, env):
         """The spec of the value an index chain starts from (None: not a value)."""
-        root, _ = values.index_chain(node)
+        root, _ = index_chain(node)
         if isinstance(root, A.Name) and root.name in self.g.game_values \
                 and root.name not in env and root.name not in vm.l:
             return self.g.game_values[root.name]

@@ -1,0 +1,89 @@
+"""`values:` in a game definition -> ValueSpecs on the GameDef (see values.py), with every
+start and default value checked against its declaration; located findings, never an error."""
+from __future__ import annotations
+
+from .errors import GameError
+from .model import ValueSpec
+from .values import TYPES, _describe, fits, fits_spec, infer_type, plain
+
+
+def load_values(builder, g) -> None:
+    """values: {player: {NAME: spec}, game: {NAME: spec}} -> ValueSpecs on g, with their
+    start values checked (the schema has checked the keys and their kinds)."""
+    from .effects.names import GAME_WORDS, PLAYER_FIELDS
+    data = builder.data.get("values") or {}
+    taken = {"player": {**{n: "player counter" for n in g.player_counters},
+                        **{n: "stat" for n in g.stats}, **{n: "player zone" for n in g.player_zones},
+                        **{n: "player field" for n in PLAYER_FIELDS}},
+             "game": {**{n: "game counter" for n in g.game_counters},
+                      **{n: "role" for n in g.roles}, **{n: "game zone" for n in g.game_zones},
+                      **{n: "constant" for n in g.constants}, **{n: "option" for n in g.options},
+                      **{n: "word of the language" for n in GAME_WORDS}}}
+    for owner, target in (("player", g.player_values), ("game", g.game_values)):
+        for name, spec in (data.get(owner) or {}).items():
+            path = ["values", owner, name]
+            if not isinstance(spec, dict):
+                continue     # the schema reported it
+            if name in taken[owner]:
+                builder.add(builder.doc, path, "DUP-NAME",
+                            f"'{name}' is both a {taken[owner][name]} and a {owner} value")
+                continue
+            start, problem = _plain_start(spec.get("start"))
+            if problem:
+                builder.add(builder.doc, path + ["start"], "SCHEMA-TYPE",
+                            f"values.{owner}.{name}.start: {problem}", key=False)
+                continue
+            vtype = spec.get("type") or infer_type(start)
+            default, problem = _plain_start(spec.get("default"))
+            if problem:
+                builder.add(builder.doc, path + ["default"], "SCHEMA-TYPE",
+                            f"values.{owner}.{name}.default: {problem}", key=False)
+                continue
+            if not fits(vtype, start, None, None):
+                builder.add(builder.doc, path + ["start"], "TYPE",
+                            f"the {owner} value '{name}' is declared {TYPES[vtype][1]}, but "
+                            f"starts as {_describe(start)}", key=False)
+                continue
+            if "default" in spec and vtype not in ("list", "players", "cards", "mapping", "any"):
+                builder.add(builder.doc, path + ["default"], "TYPE",
+                            f"'{name}' is {TYPES[vtype][1]}: a default is what a missing key "
+                            "of a list or mapping reads as")
+                continue
+            entries = spec.get("entries", "any")
+            if entries != "any" and vtype not in ("list", "mapping"):
+                builder.add(builder.doc, path + ["entries"], "TYPE",
+                            f"'{name}' is {TYPES[vtype][1]}: entries are what a list or "
+                            "mapping holds")
+                continue
+            spec_ = ValueSpec(name, start, spec.get("visibility", "all"), vtype, default,
+                              spec.get("description", ""), entries)
+            if not fits_spec(spec_, start, None, None):
+                builder.add(builder.doc, path + ["start"], "TYPE",
+                            f"the {owner} value '{name}' holds {TYPES[entries][1]} entries, "
+                            f"but starts as {_describe(start)}", key=False)
+                continue
+            if not (default is None or entries == "any" or fits(entries, default, None, None)):
+                builder.add(builder.doc, path + ["default"], "TYPE",
+                            f"the entries of '{name}' are {TYPES[entries][1]}, but its default "
+                            f"is {_describe(default)}", key=False)
+                continue
+            target[name] = spec_
+
+
+def _plain_start(v):
+    """(the value as plain JSON with text keys, or a problem in words). The word `none`
+    (a text to YAML) is none, as in the effect language."""
+    try:
+        return _none_words(plain(v, "", 0)), ""
+    except GameError as e:
+        return None, str(e)
+
+
+def _none_words(v):
+    if v == "none":
+        return None
+    if type(v) is list:
+        return [_none_words(x) for x in v]
+    if type(v) is dict:
+        return {k: _none_words(x) for k, x in v.items()}
+    return v
