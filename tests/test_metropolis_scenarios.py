@@ -600,6 +600,15 @@ def test_trade_declined_and_items(game):
     s = table(game)
     setv(s, RED, "unplaced", [[3, 5]])
     setv(s, BLUE, "items", ["Teleport"])
+    put(game, s, "1.carriage", ["square"])
+    log = run(game, s, "proc:offer", {"me": None, "p": RED})
+    game.apply(s, RED, "Blue", listener=log)
+    game.apply(s, RED, "rail 3 (place by round 5)", listener=log)
+    assert "a square passenger" not in game.options(s, RED)      # a passenger only for one
+    assert {"an unplaced rail", "Teleport", "nothing"} <= set(game.options(s, RED))
+    s = table(game)
+    setv(s, RED, "unplaced", [[3, 5]])
+    setv(s, BLUE, "items", ["Teleport"])
     log = run(game, s, "proc:offer", {"me": None, "p": RED})
     drive(game, s, {RED: ["Blue", "rail 3", "Teleport"], BLUE: ["accept"]}, log)
     assert getv(s, BLUE, "unplaced") == [[3, 5]] and getv(s, RED, "items") == ["Teleport"]
