@@ -268,7 +268,7 @@ def findings(tmp_path, text):
 
 
 @pytest.mark.parametrize("old,new,code,words", [
-    ("set p.at = d", "set p.att = d", "SET", "did you mean 'at'"),
+    ("set p.at = d", "set p.att = d", "REF-UNDEF", "did you mean 'at'"),
     ("set p.came_from = p.at", "set p.came_from = p.att", "REF-UNDEF", "did you mean 'at'"),
     ("set p.invested[a] =", "set p.invest[a] =", "REF-UNDEF", "did you mean 'invested'"),
     ("set controller[a] = best", "set controler[a] = best", "REF-UNDEF",
@@ -307,19 +307,20 @@ def test_a_set_on_a_name_that_is_no_value(game):
 
 # ------------------------------------------------------------------ bots: no peeking
 def other_world(game, s, seat, rng):
-    """A state the seat cannot tell from s: other seats' owner values and every hidden
-    value changed (the controller stays: it is public)."""
+    """A state the seat cannot tell from s: other seats' owner values and counters and
+    every hidden value changed (the controller stays: it is public)."""
     b = S.deep_clone(s)
     for p, values in enumerate(b["pv"]):
         if p != seat:
             values["invested"] = {rng.choice(["north", "south"]): rng.randrange(1, 5)}
+            b["pl"][p]["coins"] = rng.randrange(0, 4)
     b["v"]["bonus_place"] = rng.choice(["a", "b", "c", "d", "e"])
     b["rng"] = rng.getrandbits(64)
     b["seed"] = rng.randrange(10 ** 6)
     return b
 
 
-def test_no_bot_reads_another_seats_hidden_value(game):
+def test_no_bot_reads_another_seats_hidden_value_or_counter(game):
     rng = random.Random(3)
     points = [(s, game.waiting(s)[0]) for s in random_game(game, 3, 8)
               if not game.is_over(s) and game.option_count(s, game.waiting(s)[0]) > 1][::3]

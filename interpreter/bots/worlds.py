@@ -20,10 +20,10 @@ the imagined world, so other seats' options (built from their hidden hands) are 
 in that world, not in the real one; a pending secret sequence forgets every other seat's
 steps (forget_steps).
 
-Values hidden from the seat (`values:` with `visibility: owner` of another seat, or
-`none`) are reset to their start value: a bot plans as if nothing were known of them.
-Limit: counters that are hidden from the seat (`visibility: owner` or `none`) keep their
-real values; the engine cannot imagine numbers without knowing how they were made.
+Another seat's `owner` counters and values, and every `none` value, are reset to their
+start: a bot plans as if nothing were known of them (the engine cannot imagine them
+without knowing how they were made, and must not read them). Counters with `visibility:
+none` keep their values: games use it for numbers the status line says in words.
 """
 from __future__ import annotations
 
@@ -94,8 +94,14 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
 
 
 def forget_values(g, w: dict, seat: int) -> None:
-    """Values hidden from the seat (another seat's `owner` value, any `none` value) are
-    imagined as they started: the world knows nothing of them but their declaration."""
+    """What is hidden from the seat is imagined as it started: another seat's `owner`
+    counter and value, every `none` value. (A `none` counter is kept: games hide raw
+    numbers that their status line says in words, e.g. the action points left.)"""
+    for name, spec in g.player_counters.items():
+        if spec.visibility == "owner":
+            for p, counters in enumerate(w["pl"]):
+                if p != seat:
+                    counters[name] = spec.start
     for name, spec in g.game_values.items():
         if spec.visibility != "all":
             w["v"][name] = plain(spec.start, name)

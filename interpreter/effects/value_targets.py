@@ -7,6 +7,7 @@ from ..errors import did_you_mean
 from ..values import entry_type
 from . import ast as A
 from . import types as T
+from .names import CARD_FIELDS, PLAYER_FIELDS
 
 
 def value_at(g, node, scope):
@@ -63,12 +64,18 @@ def compile_set(sc, target, value_src):
 
 
 def unknown_target(sc, target) -> None:
-    """`set x[k] = v` / `set p.x[k] = v` where x is neither a variable nor a value: a
-    REF-UNDEF naming the values it might be."""
+    """`set x[k] = v` / `set p.x[k] = v` / `set p.x = v` where x is neither a variable nor
+    a value (nor a counter or card state): a REF-UNDEF naming what it might be."""
     root, keys = index_chain(target)
-    if not keys:
-        return
     g = sc.g
+    if not keys:
+        names = [*g.player_counters, *g.player_values, *g.card_state]
+        known = {*names, *g.stats, *g.player_zones, *sc.c.card_attrs, *PLAYER_FIELDS,
+                 *CARD_FIELDS}     # these are told apart by the SET error: not settable
+        if isinstance(root, A.Attr) and root.name not in known:
+            sc.c.err(root, "REF-UNDEF", f"there is no counter, value or card state "
+                                        f"'{root.name}' to set", did_you_mean(root.name, names))
+        return
     if isinstance(root, A.Name) and root.name not in sc.scope.types:
         sc.c.err(root, "REF-UNDEF", f"unknown value or variable '{root.name}'",
                  did_you_mean(root.name, list(g.game_values) + list(sc.scope.types)))
