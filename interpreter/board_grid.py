@@ -37,6 +37,7 @@ class Board:
     distance: dict = field(default_factory=dict)   # same keys -> distance table (board_tables)
     alias: dict = field(default_factory=dict)      # another spelling -> cell (none on a grid)
     word: str = "cell"                             # what a place is called in errors
+    markers: tuple = ()                            # value names drawn as markers (views)
 
     @property
     def directions(self) -> tuple:

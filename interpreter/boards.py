@@ -38,6 +38,7 @@ def build_board(name: str, spec: dict):
     else:
         raise ValueError(f"unknown board shape '{shape}'")
     add_features(board, spec.get("features") or {})
+    board.markers = tuple(spec.get("markers") or ())
     return board
 
 

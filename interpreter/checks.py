@@ -6,7 +6,7 @@
 - Card attributes (YAML) and CSV columns that nothing reads (ORPHAN warning, CSV-COLUMN error).
 - Card attributes across the cards of a type: odd kinds, missing values (attr_checks.py).
 - Locals read where they may have no value yet (unset_checks.py, a warning).
-- A board's `features:` name its places (REF-UNDEF at the key when not).
+- A board's `features:` name its places, its `markers:` values (REF-UNDEF when not).
 
 A new YAML section is covered by adding rows to REFERENCES (its fields that name other
 things) and DEFINITIONS (the names it defines), and, when its own names are used in a
@@ -84,7 +84,16 @@ def board_findings(builder, g) -> list:
     out = []
     for name, spec in (builder.data.get("boards") or {}).items():
         board = g.boards.get(name)
-        if board is None or not isinstance(spec, dict) or not isinstance(spec.get("features"), dict):
+        if board is None or not isinstance(spec, dict):
+            continue
+        values = [*g.player_values, *g.game_values]
+        for i, m in enumerate(spec.get("markers") or ()):
+            if m not in values:
+                line, col = builder.at(builder.doc, ["boards", name, "markers", i], key=False)
+                out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                                   f"markers: '{m}' is not a player or game value",
+                                   did_you_mean(str(m), values)))
+        if not isinstance(spec.get("features"), dict):
             continue
         for where in spec["features"]:
             if board.feature_key(where) is None:
@@ -149,6 +158,9 @@ def usage(builder, g) -> set:
         for _, value in matches(builder.data, pattern):
             if isinstance(value, str):
                 names.add(value)
+    for spec in (builder.data.get("boards") or {}).values():    # values drawn as markers
+        if isinstance(spec, dict):
+            names.update(m for m in spec.get("markers") or () if isinstance(m, str))
     count = (builder.data.get("rounds") or {}).get("count")
     if isinstance(count, str):      # `count: prize_count` reads a constant
         _template("{" + count + "}", names, strings)

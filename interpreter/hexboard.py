@@ -54,6 +54,9 @@ class HexBoard:
     adjacency: dict = field(default_factory=dict)  # "edges" (vertices) or "sides" (faces)
     distance: dict = field(default_factory=dict)
     word: str = "vertex"
+    face_names: tuple = ()                         # every face's name, removed ones too
+    removed: tuple = ()
+    markers: tuple = ()                            # value names drawn as markers (views)
 
     directions = COMPASS
 
@@ -213,4 +216,5 @@ def hexboard(name: str, rows, faces="letters", remove=(), orientation="pointy",
         b.adjacency = {"edges": {v: tuple(w for _, w in b.exits[v]) for v in vertices}}
         b.distance = {"edges": distance_table(name, vertices, b.adjacency["edges"], alias, "vertex")}
     b.zone_key = {p: f"{name}.{p}" for p in b.cells}
+    b.face_names, b.removed = tuple(names), tuple(f for f in names if f in removed)
     return b

@@ -14,6 +14,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+# boards are drawn by board_draw.py; named here too for the commands and tests that use them
+from .board_draw import BACK, legend, render_board  # noqa: F401
+
 MAX_EVENTS = 14     # log lines in the events panel
 MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
 
@@ -49,7 +52,8 @@ def render_view(con: Console, v: dict, events: list) -> None:
         con.print(Text(v["status"], style="bold yellow"))
     con.print(_game_line(v))
     for name, board in (v.get("boards") or {}).items():
-        con.print(render_board(board, v["seat_label"], title=name))
+        con.print(render_board(board, v["seat_label"], title=name,
+                               seats=[x["label"] for x in v["seats"]]))
     con.print(_players_table(v))
     values = _values_table(v)
     if values.row_count:
@@ -65,66 +69,6 @@ def render_view(con: Console, v: dict, events: list) -> None:
                         title_align="left", border_style="dim"))
     if v["waiting"] and "options" not in v:
         con.print(f"Waiting for {', '.join(v['waiting'])}.")
-
-
-# ------------------------------------------------------------------ boards
-BACK = "##"
-
-
-def render_board(board: dict, viewer: str, title: str = "", rim: bool = False) -> Group:
-    """A board as one seat sees it (from views._board): each square shows its top card (its
-    label, or ## for a card this seat may not see), the stack height when above 1, and a
-    mark from the card's state: * when a list of seats in it names this seat (a card it has
-    peeked at), + when such a list names only others. With rim, each square shows its
-    distance from the rim instead."""
-    t = Table(title=title or None, show_header=True, header_style="dim", box=None,
-              pad_edge=False, padding=(0, 1), show_lines=False)
-    t.add_column("", style="dim", justify="right")
-    at = {(c["col"], c["row"]): (name, c) for name, c in board["cells"].items()}
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    for col in range(board["cols"]):
-        t.add_column(letters[col], justify="center", min_width=5)
-    for row in range(board["rows"] - 1, -1, -1):
-        cells = []
-        for col in range(board["cols"]):
-            hit = at.get((col, row))
-            if hit is None:
-                cells.append(Text(""))
-            elif rim:
-                cells.append(Text(str(hit[1]["rim"]), style="cyan"))
-            else:
-                cells.append(_square(hit[1]["cards"], viewer))
-        t.add_row(str(row + 1), *cells)
-    if rim:
-        return Group(t)
-    return Group(t, Text(legend(board), style="dim"))
-
-
-def legend(board: dict) -> str:
-    """The key to a board's squares: only the marks this board can show."""
-    parts = [f"{BACK} a card you may not see"] if board.get("hides", True) else []
-    if board.get("stack_limit") != 1:
-        parts.append("a digit: stack height")
-    if board.get("marks", True):
-        parts.append("* you have peeked at it, + others have")
-    parts.append("type rim: distances from the rim")
-    return "; ".join(parts)
-
-
-def _square(stack: list, viewer: str) -> Text:
-    if not stack:
-        return Text("·", style="dim")
-    top = stack[-1]
-    label = top.get("card")
-    lists = [x for k, x in top.items() if k != "card" and isinstance(x, list)]
-    mark = "*" if any(viewer in x for x in lists) else "+" if any(lists) else ""
-    text = Text(label if label is not None else BACK,
-                style="bold" if label is not None else "dim")
-    if mark:
-        text.append(mark, style="yellow")
-    if len(stack) > 1:
-        text.append(str(len(stack)), style="cyan")
-    return text
 
 
 def words(key: str) -> str:

@@ -187,8 +187,10 @@ def card_test(g, vm, zone_name, seat):
 
 
 def _board(g, vm, s, board, seat) -> dict:
-    """A board as a seat sees it: per cell its rim distance and its stack, bottom first;
-    each card shows its label only if the seat may see it, and its public card state."""
+    """A board as a seat sees it: per place its stack, bottom first (each card shows its
+    label only if the seat may see it, and its public card state), its features, and the
+    markers (player values holding a place) this seat may see. A grid's cell also has its
+    position and rim distance; a hex board gives what rebuilds its geometry (rows, faces)."""
     see = card_test(g, vm, board.name, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
@@ -203,13 +205,51 @@ def _board(g, vm, s, board, seat) -> dict:
                     value = [g.seat_label(p) for p in value]
                 entry[name] = value
             stack.append(entry)
-        col, row = board.position[cell]
-        cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+        if board.shape == "grid":
+            col, row = board.position[cell]
+            cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+        else:
+            cells[cell] = {"cards": stack}
+        if board.features[cell]:
+            cells[cell]["features"] = dict(board.features[cell])
     # which features the board uses, for its legend: hidden cards, seat marks
     hides = ("visible:" + board.name) in g.exprs
     marks = any(spec.type == "players" for _, spec in public)
-    return {"shape": board.shape, "rows": board.rows, "cols": board.cols,
-            "stack_limit": board.stack_limit, "hides": hides, "marks": marks, "cells": cells}
+    if board.shape == "grid":
+        out = {"shape": board.shape, "rows": board.rows, "cols": board.cols}
+    else:
+        out = {"shape": board.shape}
+    out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells)
+    if board.shape != "grid":
+        out.update(rows=list(board.rows), orientation=board.orientation, places=board.places,
+                   faces=list(board.face_names), remove=list(board.removed),
+                   face_features={f: dict(x) for f, x in board.features.items()
+                                  if f in board.corners and x})
+    markers = _markers(g, s, board, seat)
+    if markers:
+        out["markers"] = markers
+    return out
+
+
+def _markers(g, s, board, seat) -> dict:
+    """place -> [[who, value name], ...]: the board's `markers:` values that hold a place of
+    it and that this seat may see (who: the seat's label, or none for a game value)."""
+    out = {}
+    for name in board.markers:
+        if name in g.player_values:
+            spec = g.player_values[name]
+            held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
+                    if spec.visibility == "all" or (spec.visibility == "owner" and p == seat)]
+        elif name in g.game_values and g.game_values[name].visibility == "all":
+            held = [(None, s["v"].get(name))]
+        else:
+            continue
+        for p, value in held:
+            place = board.place(value) if isinstance(value, str) else None
+            if place is not None:
+                out.setdefault(place, []).append([g.seat_label(p) if p is not None else None,
+                                                  name])
+    return out
 
 
 # ------------------------------------------------------------------ stats

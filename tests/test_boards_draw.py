@@ -1,0 +1,167 @@
+"""Boards in views and on the terminal: a hex map drawn in 80 columns with its list of places,
+features as tags, markers from player values (only where the viewer may see the value), and
+grids keeping their squares. tests/games/hex_trains is the small hex game they play."""
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from interpreter import terminal, views
+from interpreter.board_draw import feature_tags, render_board
+from interpreter.errors import GameDefError
+from interpreter.game import Game
+from interpreter.hexboard import face_letters, hexboard
+from scenario import evaluate
+
+TRAINS = Path(__file__).resolve().parent / "games" / "hex_trains"
+
+
+def shown(renderable) -> list:
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None, highlight=False, markup=False,
+            emoji=False).print(renderable)
+    return out.getvalue().splitlines()
+
+
+def played(players=3, moves=4, path=TRAINS):
+    g = Game.load(str(path))
+    s = g.new_state(players=players, seed=1)
+    for _ in range(moves):
+        g.apply(s, g.waiting(s)[0], 0)
+    return g, s
+
+
+def test_a_hex_view_has_places_features_and_markers():
+    g, s = played()
+    board = views.view(g, s, 0)["boards"]["map"]
+    assert board["shape"] == "hex" and board["rows"] == [2, 3, 2]
+    assert len(board["cells"]) == 24 and board["faces"] == list("ABCDEFG")
+    assert board["cells"]["B.se"] == {"cards": [{"card": "parcel"}],
+                                      "features": {"station": "circle"}}
+    assert board["face_features"] == {"D": {"terrain": "hills"}}
+    ats = {g.g.seat_label(p): s["pv"][p]["at"] for p in range(3)}
+    assert sorted((w, p) for p, ms in board["markers"].items() for w, _ in ms) == \
+        sorted((w, at) for w, at in ats.items())
+
+
+def test_the_hex_map_is_drawn_in_80_columns_with_its_list():
+    g, s = played()
+    v = views.view(g, s, 0)
+    lines = shown(render_board(v["boards"]["map"], "P1", title="map",
+                               seats=[x["label"] for x in v["seats"]]))
+    assert max(map(len, lines)) <= 80
+    text = "\n".join(lines)
+    # the top of the map: A's point carries start 1 (st1), then A's and B's sides and names
+    assert lines[1].split() == ["st1", "·"]
+    assert lines[2].split() == ["/", "\\", "/", "\\"]
+    assert lines[4].split() == ["|", "A", "|", "B", "|"]
+    assert "D h" in text                                    # a face's feature tag
+    assert "B.se  (E.n) station circle | parcel" in text    # the list: every spelling
+    assert "c station circle" in text and "st2 start 2" in text and "@1 P1 at" in text
+    for p in range(3):
+        assert f"@{p + 1}" in text
+
+
+def test_the_3_4_5_4_3_map_fits_and_every_face_is_named():
+    b = hexboard("map", [3, 4, 5, 4, 3])
+    board = {"shape": "hex", "rows": [3, 4, 5, 4, 3], "orientation": "pointy",
+             "places": "vertices", "faces": face_letters(19), "remove": [], "hides": False,
+             "marks": False, "stack_limit": None,
+             "cells": {v: {"cards": []} for v in b.vertices}}
+    board["cells"]["A.se"]["features"] = {"station": "circle"}
+    lines = shown(render_board(board, "P1"))
+    assert max(map(len, lines)) <= 80 and len(lines) == 23 + 2   # map, 1 listed place, legend
+    assert sorted(ch for line in lines[:23] for ch in line.split() if ch.isupper()) == \
+        list("ABCDEFGHIJKLMNOPQRS")
+    assert sum(line.count("·") for line in lines) == 53            # A.se shows "c"
+    assert sum(line.count("|") for line in lines[:23]) == 24        # the vertical edges
+
+
+def test_a_flat_map_and_removed_faces_are_listed():
+    b = hexboard("map", [2, 3, 2], remove=["D"], orientation="flat")
+    board = {"shape": "hex", "rows": [2, 3, 2], "orientation": "flat", "places": "vertices",
+             "faces": face_letters(7), "remove": ["D"], "hides": False, "marks": False,
+             "stack_limit": None, "cells": {v: {"cards": []} for v in b.vertices}}
+    first = b.vertices[0]
+    board["cells"][first]["features"] = {"gate": True}
+    lines = shown(render_board(board, "P1"))
+    assert lines[0].startswith(first) and "gate" in lines[0] and "g gate" in lines[-1]
+
+
+def test_feature_tags_stay_short_and_distinct():
+    board = {"cells": {"a1": {"features": {"station": "circle", "start": 1}},
+                       "a2": {"features": {"station": "square", "start": 2}},
+                       "a3": {"features": {"furnace": True}}}}
+    assert feature_tags(board) == {("station", "circle"): "c", ("start", 1): "st1",
+                                   ("station", "square"): "sq", ("start", 2): "st2",
+                                   ("furnace", True): "f"}
+
+
+def with_trains(tmp_path, old, new) -> Path:
+    dest = tmp_path / "trains"
+    shutil.copytree(TRAINS, dest)
+    path = dest / "game.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return dest
+
+
+def test_a_marker_of_an_owner_value_is_shown_to_its_owner_only(tmp_path):
+    path = with_trains(tmp_path, "at: {start: none, type: text,",
+                       "at: {start: none, type: text, visibility: owner,")
+    g, s = played(path=path)
+    for seat in range(3):
+        board = views.view(g, s, seat)["boards"]["map"]
+        assert [w for ms in board["markers"].values() for w, _ in ms] == [g.g.seat_label(seat)]
+    assert "markers" not in views.view(g, s, None)["boards"]["map"]     # a spectator
+
+
+def test_an_unknown_marker_value_is_a_located_error(tmp_path):
+    path = with_trains(tmp_path, "markers: [at]", "markers: [att]")
+    with pytest.raises(GameDefError) as e:
+        Game.load(str(path))
+    found = [f.format() for f in e.value.findings]
+    assert any("REF-UNDEF" in f and "did you mean 'at'" in f and "game.yaml:26:15" in f
+               for f in found), found
+
+
+def test_a_grid_shows_features_on_empty_squares_and_markers(tmp_path):
+    stones = Path(__file__).resolve().parent / "games" / "stones"
+    dest = tmp_path / "stones"
+    shutil.copytree(stones, dest)
+    path = dest / "game.yaml"
+    text = path.read_text().replace(
+        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1}\n",
+        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1, markers: [home],\n"
+        "          features: {b2: {well: true}}}\n")
+    text = text.replace("counters:\n", "values:\n  player:\n    home: {start: a1}\ncounters:\n", 1)
+    path.write_text(text)
+    g = Game.load(str(dest))
+    s = g.new_state(players=2, seed=1)
+    v = views.view(g, s, 0)
+    lines = shown(terminal.render_board(v["boards"]["board"], "P1",
+                                        seats=[x["label"] for x in v["seats"]]))
+    assert lines[2].split() == ["2", "·", "w", "·"]
+    assert lines[3].split() == ["1", "·@12", "·", "·"]
+    assert "w well" in lines[-1] and "@1 P1 home" in lines[-1]
+
+
+def test_random_games_on_the_hex_map_end():
+    g = Game.load(str(TRAINS))
+    for seed in range(10):
+        s = g.new_state(players=2 + seed % 2, seed=seed)
+        steps = 0
+        while g.waiting(s):
+            seat = g.waiting(s)[0]
+            g.apply(s, seat, (seed + steps) % g.option_count(s, seat))
+            steps += 1
+        assert s["over"] and steps <= 6 * 3
+        delivered = [evaluate(g, s, "p.delivered", p=p) for p in range(s["n"])]
+        assert sum(delivered) == len(s["z"]["done"])           # one point per parcel taken
+        ats = [s["pv"][p]["at"] for p in range(s["n"])]
+        assert all(a in g.g.boards["map"].vertices for a in ats)
