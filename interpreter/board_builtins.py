@@ -90,7 +90,8 @@ def place_functions(board) -> dict:
         if table is None:
             raise GameError(f"groups(): adjacency is {' or '.join(map(repr, board.adjacency))}, "
                             f"not {adjacency!r}")
-        members = [own(m) for m in members]
+        if board.alias:                 # other spellings of a place (hex corners)
+            members = [own(m) for m in members]
         if by is None:
             return board_tables.connected(members, table)
         return matching_groups(vm, members, table, by, wild)

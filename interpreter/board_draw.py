@@ -71,8 +71,12 @@ def place_tag(cell: dict, tags: dict, markers: list, seats: list) -> str:
 def legend_parts(board: dict, tags: dict, seats: list) -> list:
     parts = [f"{t} {k}" + (f" {x}" if not isinstance(x, bool) else "")
              for (k, x), t in tags.items()]
-    who = {m[0]: m[1] for ms in (board.get("markers") or {}).values() for m in ms}
-    parts += [f"{marker_tag([[w, v]], seats)} {w or ''} {v}".replace("  ", " ")
+    who = {}                        # seat label (none: a game value) -> its value names
+    for ms in (board.get("markers") or {}).values():
+        for w, v in ms:
+            if v not in who.setdefault(w, []):
+                who[w].append(v)
+    parts += [f"{marker_tag([[w, None]], seats)} {w or ''} {'/'.join(v)}".replace("  ", " ")
               for w, v in who.items()]
     return parts
 
@@ -208,9 +212,9 @@ def hex_lines(board: dict, geo, tags: dict, seats: list) -> list | None:
         token = f
         if not on_vertices:
             token += " " + place_tag(board["cells"][f], tags, markers.get(f, []), seats)
-        elif (board.get("face_features") or {}).get(f):
-            token += " " + place_tag({"features": board["face_features"][f], "cards": ()},
-                                     tags, [], seats)
+        elif (board.get("face_features") or {}).get(f) or f in markers:
+            token += " " + place_tag({"features": (board.get("face_features") or {}).get(f),
+                                      "cards": ()}, tags, markers.get(f, []), seats)
         token = token.strip()
         put(_row_of(y), col_of(x) - len(token) // 2, token[:2 * scale - 2], "bold cyan")
     for v in geo.vertices:
@@ -238,8 +242,11 @@ def hex_list(board: dict, geo, viewer: str, seats: list) -> list:
     face_features = board.get("face_features") or {}
     for f in geo.faces:
         feats = face_features.get(f) or {}
-        if feats and board["places"] == "vertices":
-            lines.append(Text.assemble((f"{f:<5}", "bold cyan"), " ", _features(feats)))
+        if (feats or f in markers) and board["places"] == "vertices":
+            t = Text.assemble((f"{f:<5}", "bold cyan"), " ", _features(feats))
+            if f in markers:
+                t.append((" | " if feats else "") + _who(markers[f]), style="magenta")
+            lines.append(t)
     for p, cell in board["cells"].items():
         if not (cell.get("features") or cell["cards"] or p in markers):
             continue
@@ -247,12 +254,16 @@ def hex_list(board: dict, geo, viewer: str, seats: list) -> list:
         t = Text.assemble((f"{p:<5}", "bold"), (f" ({', '.join(names)})" if names else "", "dim"))
         parts = [(_features(cell.get("features") or {}), ""),
                  (", ".join(_cards(cell["cards"], viewer)), ""),
-                 (", ".join(f"{w} {v}" if w else v for w, v in markers.get(p, ())), "magenta")]
+                 (_who(markers.get(p, ())), "magenta")]
         for i, (text, style) in enumerate(x for x in parts if x[0]):
             t.append(" " if i == 0 else " | ")
             t.append(text, style=style)
         lines.append(t)
     return lines
+
+
+def _who(markers) -> str:
+    return ", ".join(f"{w} {v}" if w else v for w, v in markers)
 
 
 def _features(feats: dict) -> str:

@@ -95,8 +95,16 @@ def board_findings(builder, g) -> list:
                                    did_you_mean(str(m), values)))
         if not isinstance(spec.get("features"), dict):
             continue
+        seen = {}
         for where in spec["features"]:
-            if board.feature_key(where) is None:
+            key = board.feature_key(where)
+            if key is not None and key in seen:      # "B.sw" after "A.se": one vertex
+                line, col = builder.at(builder.doc, ["boards", name, "features", where])
+                out.append(Finding(builder.doc.path, line, col, "DUP-NAME",
+                                   f"'{where}' and '{seen[key]}' are one place ({key}): "
+                                   "give its features once", ""))
+            seen.setdefault(key, where)
+            if key is None:
                 line, col = builder.at(builder.doc, ["boards", name, "features", where])
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
                                    f"'{where}' is not a place of {name}",

@@ -194,11 +194,17 @@ def _board(g, vm, s, board, seat) -> dict:
     see = card_test(g, vm, board.name, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
+    labelled = g.exprs.get("card_label:" + board.name)
     cells = {}
     for cell in board.cells:
         stack = []
         for c in s["z"][board.zone_key[cell]]:
-            entry = {"card": g.card_labels[c] if see is None or see(c) else None}
+            seen = see is None or see(c)
+            if seen and labelled is not None:      # the board's card_label, with card state
+                vm.l = {"card": c, "viewer": seat}
+                entry = {"card": labelled(vm)}
+            else:
+                entry = {"card": g.card_labels[c] if seen else None}
             for name, spec in public:
                 value = cs[name].get(c, spec.start)
                 if spec.type == "players" and isinstance(value, list):
@@ -232,8 +238,11 @@ def _board(g, vm, s, board, seat) -> dict:
 
 
 def _markers(g, s, board, seat) -> dict:
-    """place -> [[who, value name], ...]: the board's `markers:` values that hold a place of
-    it and that this seat may see (who: the seat's label, or none for a game value)."""
+    """place (or hex face) -> [[who, value name], ...]: the board's `markers:` values this
+    seat may see. A player value marks with its seat the place it holds, each place of a list
+    it holds, each key of a mapping it holds (where the entry is not none, 0 or false); a game
+    value marks the place or the places of a list it holds with its name (who: none), and each
+    key of a mapping with the player the entry names (a controller per hexagon)."""
     out = {}
     for name in board.markers:
         if name in g.player_values:
@@ -245,10 +254,17 @@ def _markers(g, s, board, seat) -> dict:
         else:
             continue
         for p, value in held:
-            place = board.place(value) if isinstance(value, str) else None
-            if place is not None:
-                out.setdefault(place, []).append([g.seat_label(p) if p is not None else None,
-                                                  name])
+            if isinstance(value, dict) and p is not None:     # the seat's own entries
+                marks = [(k, p) for k, x in value.items() if x not in (None, 0, False)]
+            elif isinstance(value, dict):                     # entries naming seats
+                marks = [(k, x) for k, x in value.items() if type(x) is int]
+            else:
+                marks = [(x, p) for x in (value if isinstance(value, list) else [value])]
+            for where, who in marks:
+                place = board.feature_key(where) if isinstance(where, str) else None
+                if place is not None:
+                    out.setdefault(place, []).append(
+                        [g.seat_label(who) if who is not None else None, name])
     return out
 
 

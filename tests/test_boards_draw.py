@@ -44,8 +44,22 @@ def test_a_hex_view_has_places_features_and_markers():
                                       "features": {"station": "circle"}}
     assert board["face_features"] == {"D": {"terrain": "hills"}}
     ats = {g.g.seat_label(p): s["pv"][p]["at"] for p in range(3)}
-    assert sorted((w, p) for p, ms in board["markers"].items() for w, _ in ms) == \
+    assert sorted((w, p) for p, ms in board["markers"].items() for w, v in ms if v == "at") == \
         sorted((w, at) for w, at in ats.items())
+
+
+def test_a_mapping_of_faces_to_players_marks_the_faces():
+    # 2 seats always taking their first exit: P1 (seat 0) picks up at B.se on its second
+    # move and claims B, the first hexagon of that corner; P2 at E.s claims E
+    g, s = played(players=2, moves=4)
+    assert s["v"]["claimed"] == {"B": 0, "E": 1}
+    v = views.view(g, s, 1)
+    assert v["boards"]["map"]["markers"]["B"] == [["P1", "claimed"]]
+    assert v["boards"]["map"]["markers"]["E"] == [["P2", "claimed"]]
+    assert v["boards"]["map"]["markers"]["B.se"] == [["P1", "at"]]
+    lines = shown(render_board(v["boards"]["map"], "P2", seats=["P1", "P2"]))
+    assert "B @1" in lines[3] and "B     P1 claimed" in lines
+    assert "@1 P1 at/claimed" in lines[-1]
 
 
 def test_the_hex_map_is_drawn_in_80_columns_with_its_list():
@@ -117,16 +131,19 @@ def test_a_marker_of_an_owner_value_is_shown_to_its_owner_only(tmp_path):
     g, s = played(path=path)
     for seat in range(3):
         board = views.view(g, s, seat)["boards"]["map"]
-        assert [w for ms in board["markers"].values() for w, _ in ms] == [g.g.seat_label(seat)]
-    assert "markers" not in views.view(g, s, None)["boards"]["map"]     # a spectator
+        assert [w for ms in board["markers"].values() for w, v in ms if v == "at"] == \
+            [g.g.seat_label(seat)]
+    spectator = views.view(g, s, None)["boards"]["map"].get("markers", {})
+    assert not [w for ms in spectator.values() for w, v in ms if v == "at"]
 
 
 def test_an_unknown_marker_value_is_a_located_error(tmp_path):
-    path = with_trains(tmp_path, "markers: [at]", "markers: [att]")
+    path = with_trains(tmp_path, "markers: [at, claimed]", "markers: [att, claimed]")
     with pytest.raises(GameDefError) as e:
         Game.load(str(path))
     found = [f.format() for f in e.value.findings]
-    assert any("REF-UNDEF" in f and "did you mean 'at'" in f and "game.yaml:26:15" in f
+    line = (path / "game.yaml").read_text().splitlines().index("    markers: [att, claimed]") + 1
+    assert any("REF-UNDEF" in f and "did you mean 'at'" in f and f"game.yaml:{line}:15" in f
                for f in found), found
 
 
@@ -165,3 +182,35 @@ def test_random_games_on_the_hex_map_end():
         assert sum(delivered) == len(s["z"]["done"])           # one point per parcel taken
         ats = [s["pv"][p]["at"] for p in range(s["n"])]
         assert all(a in g.g.boards["map"].vertices for a in ats)
+
+
+def stones_with(tmp_path, board_keys: str) -> Path:
+    stones = Path(__file__).resolve().parent / "games" / "stones"
+    dest = tmp_path / "stones"
+    shutil.copytree(stones, dest)
+    path = dest / "game.yaml"
+    text = path.read_text().replace(
+        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1}\n",
+        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1, " + board_keys + "}\n")
+    path.write_text(text)
+    return dest
+
+
+def test_a_board_card_label_shows_its_state_to_those_who_may_see_it(tmp_path):
+    g = Game.load(str(stones_with(tmp_path, 'visible_if: "viewer != none", '
+                                            'card_label: "{card.label} by {viewer}"')))
+    s = g.new_state(players=2, seed=1)
+    g.apply(s, g.waiting(s)[0], "b2")
+    assert views.view(g, s, 1)["boards"]["board"]["cells"]["b2"]["cards"] == [
+        {"card": "stone by P2"}]
+    assert views.view(g, s, None)["boards"]["board"]["cells"]["b2"]["cards"] == [{"card": None}]
+    lines = shown(render_board(views.view(g, s, 0)["boards"]["board"], "P1"))
+    assert lines[2].split()[2] == "stone"          # row 2: the square b2
+
+
+def test_a_wrong_card_label_is_a_located_error(tmp_path):
+    path = stones_with(tmp_path, 'card_label: "{card.lable}"')
+    with pytest.raises(GameDefError) as e:
+        Game.load(str(path))
+    found = [f.format() for f in e.value.findings]
+    assert any("game.yaml:17:" in f and "lable" in f for f in found), found

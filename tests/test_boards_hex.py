@@ -281,7 +281,23 @@ def findings(tmp_path, **kw):
     ("where height(it) == 0", "where rim(it) == 0", "REF-UNDEF", "not a builtin of a hex board"),
     ("where height(it) == 0", 'where step(it, "up") == none', "REF-UNDEF", "direction 'up'"),
     ("to map[c]", 'to map["A.up"]', "REF-UNDEF", "'A.up'"),
+    ("      J: {colour: red}", "      E.n: {colour: red}", "DUP-NAME", "one place (A.se)"),
 ])
 def test_a_wrong_hex_board_is_a_located_error(tmp_path, old, new, code, words):
     found = findings(tmp_path, old=old, new=new)
     assert any(code in f and words in f and "game.yaml:" in f for f in found), found
+
+
+def test_a_moves_file_may_spell_a_vertex_any_way(tmp_path):
+    from click.testing import CliRunner
+
+    from cli import main
+    moves = tmp_path / "moves.txt"
+    moves.write_text("e.n\nF.nw\n")                 # A.se and B.s, in other spellings
+    save = tmp_path / "s.json"
+    r = CliRunner().invoke(main, ["play", str(hex_game(tmp_path)), "--players", "2", "--seed", "1",
+                                  "--moves", str(moves), "--humans", "0", "--json",
+                                  "--save", str(save)])
+    assert r.exit_code == 0, r.output
+    import json
+    assert json.loads(save.read_text())["decisions"][:2] == [[1, "A.se"], [2, "B.s"]]   # seats 1, 2

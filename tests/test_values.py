@@ -352,30 +352,6 @@ def test_the_check_catches_a_bot_that_reads_hidden_values(game):
     assert caught >= 2
 
 
-# ------------------------------------------------------------------ list helpers (G10)
-@pytest.mark.parametrize("text,value", [
-    ("take([1, 2, 3], 2)", [1, 2]), ("take([1, 2], 5)", [1, 2]), ("take([1, 2], -1)", []),
-    ("drop([1, 2, 3], 2)", [3]), ("drop([1, 2], 5)", []),
-    ("index_of([\"a\", \"b\", \"b\"], \"b\")", 1), ("index_of([1, 2], 3)", None),
-    ("sorted(shuffled([3, 1, 2]))", [1, 2, 3]), ("count(sample(range(10), 4))", 4),
-    ("count(unique(sample(range(10), 10)))", 10), ("sample([1, 2], 0)", []),
-])
-def test_list_helpers(game, text, value):
-    assert evaluate(game, game.new_state(players=2, seed=1), text) == value
-
-
-def test_shuffled_and_sample_draw_from_the_states_generator(game):
-    a, b, c = (game.new_state(players=2, seed=x) for x in (1, 1, 2))
-    draws = [evaluate(game, s, "[shuffled(range(8)), sample(range(20), 5)]") for s in (a, b, c)]
-    assert draws[0] == draws[1] and draws[0] != draws[2]      # the seed decides
-    assert a["rng"] == b["rng"] != game.new_state(players=2, seed=1)["rng"]
-
-
-def test_sample_of_more_than_the_list_holds_is_an_error(game):
-    with pytest.raises(GameError, match="cannot draw 3 from a list of 2"):
-        evaluate(game, game.new_state(players=2, seed=1), "sample([1, 2], 3)")
-
-
 def test_compiled_and_tree_walked_values_agree(game):
     from interpreter.effects.parser import parse_expression
     from interpreter.effects.compiler import Scope

@@ -10,6 +10,7 @@ import click
 from .. import terminal
 from ..terminal import plural
 from ..bots import BOTS, make_bot
+from ..boards import answer_spelling
 from ..errors import IllegalMove
 from ..vm import visible_to
 from ..rng import new_seed
@@ -99,6 +100,9 @@ def run(session, bots, human, moves, moves_path, as_json, save_path) -> str:
         if moves:
             line_no, label = moves.pop(0)
             seat = waiting[0]
+            if any(b.shape == "hex" for b in game.g.boards.values()):
+                # a hex corner in another spelling ("B.sw" for the option "A.se")
+                label = answer_spelling(game.g, label, game.options(session.state, seat)) or label
             try:
                 session.decide(seat, label)
             except IllegalMove as e:

@@ -7,7 +7,6 @@ bounds and zones' rules in one place.
 from __future__ import annotations
 
 from ..errors import CompileError, CompileErrors, did_you_mean
-from .value_targets import compile_set, unknown_target
 from . import ast as A
 from . import types as T
 from .blocks import Blocks
@@ -15,6 +14,7 @@ from .compiler import POPPED, PUSHED, WAIT, Compiler, Scope
 from .control import Control
 from .procs import ASKS_EACH, Procs
 from .templates import compile_template
+from .value_targets import compile_set, unknown_target
 
 # Statements after which a script may stop (a decision, another frame, the end).
 STOPPING = (A.Choose, A.Play, A.Return, A.EndGame, A.RunProgram)
@@ -147,9 +147,7 @@ class ScriptCompiler(Procs, Control):
         else:
             v = self.b.temp("v")
             self.line(f"{v} = {f}")
-            # a mapping is copied too: `set m[k] = v` must not change a value through m
-            self.line(f"l[{var}] = list({v}) if type({v}) is list else "
-                      f"{v}.copy() if type({v}) is dict else {v}")
+            self.line(f"l[{var}] = list({v}) if type({v}) is list else {v}")
 
     def _s_Gain(self, st):
         self.counter(st, st.counter)
