@@ -730,10 +730,10 @@ def test_example_round(game):
 
 # ------------------------------------------------------------------ random play (issue 13 item 6)
 KINDS = {"move": r" moves \w+ to ", "own rail": r" rides their rail ", "ride": r" rides \w+'s rail ",
-         "fee": r" sets the fee ", "shift": r" moves rail ", "invest": r" invests in ",
+         "fee": r" sets the fee ", "shift": r" moves rail ", "invest": r": you invest \d",
          "pick up": r" picks up [1-9]", "deliver": r" delivers [1-9]", "point": r" buys a point",
          "Teleport": r" uses Teleport", "Free Ride": r" uses Free Ride",
-         "Rail Steal": r" uses Rail Steal", "Large Investment": r" uses Large Investment",
+         "Rail Steal": r" uses Rail Steal", "Large Investment": r": you use Large Investment",
          "place": r" places rail ", "trade": r" trade$", "payout": r"payout of"}
 
 

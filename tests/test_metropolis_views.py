@@ -84,6 +84,8 @@ def test_private_lines_reach_their_audience_only(game):
         public = [x for x in lines if getattr(x, "audience", None) is None]
         assert not any(re.search(r"win(s)? the (lot|auction)", x) for x in public)
         assert not any("coins; your rails" in x or "fails" in x for x in public)
+        # investments per hexagon are private (I 22): no public line says where or how much
+        assert not any(re.search(r"\binvests?\b|Large Investment", x) for x in public)
 
 
 def test_a_person_sees_only_their_own_reports_at_the_terminal():
