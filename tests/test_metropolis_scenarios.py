@@ -390,7 +390,7 @@ def test_invest_and_control(game):
     setv(s, RED, "at", "A.se")
     setv(s, BLUE, "at", "B.s")
     step(game, s, 0, [[["invest", ["B", 3], "i"]], [["invest", ["B", 3], "i"]], [], [], []])
-    assert s["v"]["controller"]["B"] is None                        # a tie from nobody
+    assert s["v"]["controller"].get("B") is None                        # a tie from nobody
     step(game, s, 0, [[["invest", ["B", 1], "i"]], [], [], [], []])
     assert s["v"]["controller"]["B"] == RED
     step(game, s, 0, [[], [["invest", ["B", 1], "i"]], [], [], []])
