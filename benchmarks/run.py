@@ -66,7 +66,8 @@ def playouts(game: Game, players: int, games: int, seed0: int = 0) -> dict:
         s = game.new_state(players, seed=seed)
         while not s["over"]:
             seat = game.waiting(s)[0]
-            game.apply(s, seat, r.randrange(game.option_count(s, seat)))
+            # as a random bot plays: never a secret sequence's "undo last" (bot_option_count)
+            game.apply(s, seat, r.randrange(game.bot_option_count(s, seat)))
             decisions += 1
     elapsed = time.perf_counter() - start
     return {"players": players, "games": games, "seconds": round(elapsed, 3),

@@ -133,7 +133,10 @@ class GameCompiler:
                 continue
             section = "bots" if key == "evaluation" else "end"
             field = {"end_when": "when"}.get(key, key)
-            fn = self.compile_expr(comp, doc, [section, field], text, {"it": "player", "me": "player"},
+            local = {"it": "player", "me": "player"}
+            if key == "evaluation":   # in a secret sequence, me's own steps (else empty)
+                local["so_far"] = "list"
+            fn = self.compile_expr(comp, doc, [section, field], text, local,
                                    want=_WANT.get(key), params=None if key == "end_when" else ("it",))
             if fn is not None:
                 g.exprs[key] = fn

@@ -10,6 +10,10 @@
 
 Chance (shuffles, draws, dice) is resolved inside the state by its seeded
 generator, so the same seed and the same decisions give the same game.
+
+In a secret sequence (`choose sequence`, see sequence.py) a seat stays in waiting() while
+it composes: each apply() is one step, "done" or "undo last"; prompt(state, seat) and
+steps(state, seat) are that seat's own, and bots pick among bot_option_count() options.
 """
 from __future__ import annotations
 

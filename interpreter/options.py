@@ -54,7 +54,7 @@ def labels(spec, g, state=None, seat=None) -> list:
             + [o[0] for o in spec["post"]])
 
 
-def labelled(spec, g, state, seat=None) -> list:
+def labelled(spec, g, state, seat=None, distinct=True) -> list:
     from .errors import GameError
     from .vm import VM
     lab = spec["lab"]
@@ -68,7 +68,8 @@ def labelled(spec, g, state, seat=None) -> list:
         if "so_far" in p:          # a secret sequence: and its own steps (sequence.py)
             vm.l["so_far"] = p["so_far"].get(str(seat), [])
     fn = g.label_fns[lab]
-    return unique([fn(vm, v) for v in spec["vals"]])
+    out = [fn(vm, v) for v in spec["vals"]]
+    return unique(out) if distinct else out
 
 
 def number_range(lo: int, hi: int, fmt: str, pre=(), post=()) -> dict:

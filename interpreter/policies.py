@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LOCALS = {"it": "any", "me": "player", "option": "str"}
+# what a rule reads: the option's value and label, the seat, and in a secret sequence the
+# seat's own steps so far (an empty list elsewhere)
+LOCALS = {"it": "any", "me": "player", "option": "str", "so_far": "list"}
 FIELDS = {"match": "bool", "maximise": "num"}
 FALLBACKS = ("random", "greedy")
 

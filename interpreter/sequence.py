@@ -6,8 +6,11 @@ every seat has committed, with one list per seat in `xs` (none for a seat not as
 The pending decision is a simultaneous one ("each": True) with two more entries: "seq", the
 id of the compiled menu (GameDef.seq_fns: MENU, MIN and MAX read with `me` = the seat and
 `so_far` = its steps so far), and "so_far", seat -> its steps. A seat's options are its
-menu's values, then "done" once its minimum is reached (only "done" at its maximum), then
-"undo last" while its sequence is not empty. An answer changes only that seat's entries,
+menu's values, then "done" once its minimum is reached (only "done" at its maximum: the
+commit is forced, but still answered, so that a person can review the last step and undo
+it; a bot has one option there), then "undo last" while its sequence is not empty; "taken" counts each seat's answers (steps,
+undos, done), which are decisions but whose number is the seat's secret until the
+sequence settles (see seen_decisions). An answer changes only that seat's entries,
 so a seat's menu never depends on another seat's pending steps; entries are replaced,
 never changed in place, because clones of a state share a pending decision's parts
 (state.clone). "ans" holds the seats that committed (the length of their sequence).
@@ -35,7 +38,7 @@ def ask(vm, seats: list, menu: int, var: str) -> None:
     so_far = {str(seat): [] for seat in seats}
     p = {"seats": list(dict.fromkeys(seats)), "opts": {}, "var": var,
          "prompt": vm.g.seq_fns[menu][3], "each": True, "ans": {}, "seq": menu,
-         "so_far": so_far}
+         "so_far": so_far, "taken": {key: 0 for key in so_far}}
     p["opts"] = {key: spec(vm, p, int(key), []) for key in so_far}
     s["pending"] = p
 
@@ -77,6 +80,7 @@ def answer(vm, p: dict, seat: int, index: int) -> bool:
     """Apply one step of a seat (a menu value, "done" or "undo last"); True when every seat
     has committed and the script may resume."""
     key = str(seat)
+    p["taken"] = dict(p["taken"], **{key: p["taken"][key] + 1})
     opts = p["opts"][key]
     n = len(opts["vals"])
     so_far = p["so_far"][key]
@@ -90,6 +94,25 @@ def answer(vm, p: dict, seat: int, index: int) -> bool:
     p["so_far"] = dict(p["so_far"], **{key: so_far})
     p["opts"] = dict(p["opts"], **{key: spec(vm, p, seat, so_far)})
     return False
+
+
+def own_steps(s: dict, seat) -> list:
+    """The seat's steps in a pending secret sequence ([] when none is pending): what a bot's
+    evaluation reads as `so_far`."""
+    p = s["pending"]
+    if p is None or "so_far" not in p:
+        return []
+    return p["so_far"].get(str(seat), [])
+
+
+def seen_decisions(s: dict, seat) -> int:
+    """The decisions made so far as `seat` may count them: without the answers other seats
+    gave in a pending secret sequence (how long they hesitated, how long their programs are)."""
+    p = s["pending"]
+    if p is None or "seq" not in p:
+        return s["decisions"]
+    key = str(seat)
+    return s["decisions"] - sum(n for k, n in p["taken"].items() if k != key)
 
 
 def result(p: dict, n: int) -> list:
@@ -117,7 +140,7 @@ def step_labels(g, s: dict, seat: int) -> list:
     steps = p["so_far"][str(seat)]
     if lab is None:
         return [O.label_of(g, v, t) for v in steps]
-    return O.labelled({"vals": steps, "lab": lab}, g, s, seat)
+    return O.labelled({"vals": steps, "lab": lab}, g, s, seat, distinct=False)
 
 
 def prompt_locals(s: dict, seat) -> dict:

@@ -280,10 +280,16 @@ def _sequence(g, p) -> None:
     if not (_is_int(seq) and 0 <= seq < len(g.seq_fns)):
         raise _Damaged(f"the pending sequence is {_describe(seq)}, not one of the game's "
                        f"{len(g.seq_fns)} sequences")
+    if not all(isinstance(spec, dict) and "vals" in spec for spec in p["opts"].values()):
+        raise _Damaged("the pending sequence's options are not choices among values")
     if not (isinstance(so_far, dict) and set(so_far) == set(p["opts"])
             and all(isinstance(v, list) for v in so_far.values())):
         raise _Damaged(f"the pending sequence's steps are {_describe(so_far)}, not a list "
                        "per seat")
+    taken = p.get("taken")
+    if not (isinstance(taken, dict) and set(taken) == set(so_far)
+            and all(_is_int(v) and v >= 0 for v in taken.values())):
+        raise _Damaged(f"the pending sequence's answer counts are {_describe(taken)}")
     if not (isinstance(ans, dict) and all(k in so_far and ans[k] == len(so_far[k])
                                           for k in ans)):
         raise _Damaged(f"the seats that committed their sequences are {_describe(ans)}")

@@ -25,7 +25,9 @@ bid), type the number itself. Commands:
   help         this text
   show         draw the table again
   undo         take back your last decision (and the bots' decisions after it),
-               unless something was revealed or chance was used since
+               unless something was revealed or chance was used since; while
+               you compose a sequence (one pass of the terminal per seat),
+               its last step ("undo last"); "done" commits the sequence
   a word       list the options whose label contains it
   rim          (games with a board) each square's distance from the rim
   save [FILE]  write a save file (continue: rulebook play GAME --load FILE)
@@ -196,6 +198,10 @@ def render_options(con: Console, v: dict) -> None:
     options are taller than the screen (the prompt would scroll away above them), the prompt
     is said again below them."""
     prompt = Text(v["prompt"], style="bold yellow")
+    if "steps" in v:    # a secret sequence: the seat's own program so far, private to it
+        steps = v["steps"]
+        con.print(Text.assemble(("Your sequence so far: ", "bold"), "  ".join(
+            f"{i}. {step}" for i, step in enumerate(steps, 1)) or "(empty)"))
     if v.get("number"):
         con.print(prompt)
         con.print(Text(number_hint(v["number"])))

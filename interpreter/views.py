@@ -15,6 +15,7 @@ from dataclasses import fields, is_dataclass
 from .effects.parser import parse_expression
 from .values import shown
 from .vm import VM
+from .sequence import seen_decisions
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
@@ -62,7 +63,8 @@ def view(game, s: dict, seat: int | None) -> dict:
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
-        "players": n, "variant": s["variant"], "phase": s["phase"], "decisions": s["decisions"],
+        "players": n, "variant": s["variant"], "phase": s["phase"],
+        "decisions": seen_decisions(s, seat),    # other seats' secret steps not counted
         # game counters have no owner: only public ones are shown, to everyone
         "counters": {k: v for k, v in s["g"].items() if g.game_counters[k].visibility == "all"},
         "roles": {r: (g.seat_label(p) if p is not None else None) for r, p in s["roles"].items()},

@@ -94,9 +94,9 @@ def test_no_seat_sees_or_depends_on_another_seats_steps(game):
         assert game.options(s, p) == options and game.prompt(s, p) == prompt
         now = views.view(game, s, p)
         assert now.pop("waiting") == ["P2", "P3"]      # that P1 committed is public
-        assert now.pop("decisions") == seen.pop("decisions") + 4
         seen.pop("waiting")
-        assert now == seen
+        assert now == seen     # the decision count too: P1's 4 steps are counted for P1 only
+    assert views.view(game, s, 0)["decisions"] == 4 and s["decisions"] == 4
     spectator = views.view(game, s, None)
     assert "steps" not in spectator and "options" not in spectator
 
@@ -172,3 +172,64 @@ def test_a_whole_game_to_the_end(game):
         game.apply(s, seat, "run" if len(game.steps(s, seat)) < 2 else "done")
     assert game.result(s)["scores"] == [6, 6, 6, 6]
     assert s["decisions"] == 3 * 4 * 3
+
+
+LINE = ('progs = choose sequence of menu(me, so_far) by each of players length 1 to '
+        'my.energy + count(so_far where it == "charge") labelled "{it}" '
+        'prompt "round {round}, {me}: action {count(so_far) + 1}"')
+
+
+# each mistake, and where validate must point: the start of `at` in the statement
+@pytest.mark.parametrize("statement,code,at,words", [
+    ("progs = choose sequence of menu(me, so_far) length 1 to 2", "FLOW", "progs",
+     "by each of"),
+    ("progs = choose sequence of menu(me, so_far) by first(players) length 2", "FLOW",
+     "first", "by each of [PLAYER]"),
+    ("progs = choose sequence of menu(me, so_far) by each of players", "FLOW", "progs",
+     "length"),
+    ("progs = choose sequence of menu(me, so_fr) by each of players length 2", "REF-UNDEF",
+     "so_fr", "so_far"),
+    ("progs = choose sequence of 3 by each of players length 2", "TYPE", "3", "collection"),
+    ('progs = choose sequence of ["a"] by each of players length "x" to 3', "TYPE", '"x"',
+     "number"),
+    ('progs = choose sequence of ["a"] by each of players length 2 otherwise "x"', "SYNTAX",
+     "otherwise", "expected"),
+])
+def test_validate_locates_each_mistake_in_a_sequence(tmp_path, statement, code, at, words):
+    from interpreter.loader import check_game
+    text = (GAME / "game.yaml").read_text()
+    assert LINE in text
+    (tmp_path / "game.yaml").write_text(text.replace(LINE, statement))
+    found = [f for f in check_game(str(tmp_path)) if f.code != "ORPHAN"]
+    col = 9 + statement.index(at)          # the script's lines are indented by 8
+    assert [(f.code, f.col) for f in found] == [(code, col)], [f.format() for f in found]
+    assert words in found[0].message or words in (found[0].hint or "")
+    line = text.splitlines().index(next(x for x in text.splitlines() if LINE in x)) + 1
+    assert found[0].line == line
+
+
+def test_a_menu_with_nothing_to_add_below_the_minimum_is_a_located_error(tmp_path):
+    from interpreter.errors import GameError
+    text = (GAME / "game.yaml").read_text().replace(LINE, LINE.replace(
+        "menu(me, so_far)", '(["run"] if count(so_far) == 0 else [])').replace(
+        "length 1 to", "length 2 to"))
+    (tmp_path / "game.yaml").write_text(text)
+    g = Game.load(str(tmp_path))
+    s = g.new_state(2, seed=1)
+    with pytest.raises(GameError, match="P1 has no option to continue progs .1 chosen, at "
+                                        "least 2 needed"):
+        g.apply(s, 0, "run")
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("seq", 99, "not one of the game's"), ("so_far", {"0": []}, "steps"),
+    ("taken", {"0": -1, "1": 0}, "answer counts"), ("ans", {"1": 0, "0": 1}, "still pending"), ("ans", {"0": 0}, "committed"),
+    ("opts", {"0": [["run", "run"]], "1": [["run", "run"]]}, "not choices"),
+])
+def test_a_damaged_sequence_in_a_saved_state_is_refused(game, field, value, words):
+    s = game.new_state(2, seed=1)
+    game.apply(s, 0, "run")
+    broken = game.from_json(game.to_json(s))
+    broken["pending"][field] = value
+    with pytest.raises(SaveFileError, match=words):
+        game.check_state(broken)

@@ -58,3 +58,31 @@ def test_a_tie_scores_nothing_and_the_game_ends(game):
             game.apply(s, seat, 0)
     assert game.result(s)["scores"] == [0, 0]
     assert game.result(s)["draw"] is True
+
+
+SEQUENCES = Path(__file__).parent / "games" / "relay_programs"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_seats_sequence_options_depend_on_its_own_steps_only(seed):
+    """Secret sequences (`choose sequence`): after any interleaving of the seats' steps, each
+    seat's options and prompt are those it has with its own steps alone."""
+    import random
+    game = Game.load(str(SEQUENCES))
+    r = random.Random(seed)
+    s = game.new_state(3, seed=seed)
+    mine = {p: [] for p in range(3)}
+    while True:
+        seat = r.choice(game.waiting(s))
+        label = r.choice(game.options(s, seat))
+        game.apply(s, seat, label)
+        mine[seat].append(label)
+        if not game.prompt(s, 0).startswith("round 1"):
+            break                       # every seat committed: the programs were resolved
+        for p in game.waiting(s):
+            alone = game.new_state(3, seed=seed)
+            for step in mine[p]:
+                game.apply(alone, p, step)
+            assert game.options(s, p) == game.options(alone, p)
+            assert game.prompt(s, p) == game.prompt(alone, p)
+            assert view(game, s, p)["steps"] == view(game, alone, p)["steps"]

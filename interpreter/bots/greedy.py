@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 
+from ..sequence import own_steps
 from ..vm import VM
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
@@ -38,7 +39,7 @@ class GreedyBot:
         if n == 1:
             return 0
         # a fresh stream per decision: the same position gives the same choice (see bots)
-        self.rng = decision_stream(self.seed, state)
+        self.rng = decision_stream(self.seed, state, seat)
         # one imagined world for every option (common random numbers: options are compared
         # on the same unseen cards, and the copy is made once)
         world = self.determinize(game, state, seat)
@@ -111,5 +112,7 @@ class GreedyBot:
 
     def evaluate(self, game, s, seat):
         vm = VM(game.g, s)
-        vm.l = {"me": seat}   # an evaluation may speak of `me` as well as `it`
+        # an evaluation may speak of `me` as well as `it`, and of me's steps in a secret
+        # sequence (`so_far`): a program is scored by what the game predicts of it
+        vm.l = {"me": seat, "so_far": own_steps(s, seat)}
         return self.fn(vm, seat)

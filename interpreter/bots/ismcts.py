@@ -31,6 +31,7 @@ import random
 import time
 
 from ..errors import RulebookError
+from ..sequence import own_steps
 from ..vm import VM
 from .worlds import WORLD_ERRORS, determinize
 
@@ -204,7 +205,7 @@ class IsmctsBot:
             r = s["result"]
             return math.inf if r["winners"] == [seat] else -math.inf
         vm = VM(game.g, s)
-        vm.l = {"me": seat}
+        vm.l = {"me": seat, "so_far": own_steps(s, seat)}
         return self.fn(vm, seat)
 
     def rewards(self, game, s: dict) -> list:
@@ -223,7 +224,7 @@ class IsmctsBot:
             vm = VM(game.g, s)
             values = []
             for p in range(n):
-                vm.l = {"me": p}
+                vm.l = {"me": p, "so_far": own_steps(s, p)}
                 values.append(self.fn(vm, p))
         return [self.scaled(m) for m in margins(values)]
 

@@ -55,7 +55,7 @@ class PolicyBot:
         values = option_values(world, seat)
         vm = VM(game.g, world)
         pending = world["pending"]
-        steps = pending["so_far"].get(str(seat)) if "so_far" in pending else None
+        steps = pending["so_far"].get(str(seat), []) if "so_far" in pending else []
         for rule in self.policy.rules:
             if rule.prompt is not None and rule.prompt not in prompt:
                 continue
@@ -63,9 +63,7 @@ class PolicyBot:
                 continue
             scores = []
             for i, (label, value) in enumerate(zip(labels, values)):
-                local = {"it": value, "me": seat, "option": label}
-                if steps is not None:       # a secret sequence: the seat's own steps so far
-                    local["so_far"] = steps
+                local = {"it": value, "me": seat, "option": label, "so_far": steps}
                 if rule.match is not None and not _safe(rule.match, vm, local):
                     continue
                 score = _safe(rule.maximise, vm, local) if rule.maximise is not None else 0

@@ -1,6 +1,7 @@
 """The random bot: uniform over the legal options."""
 from __future__ import annotations
 
+from ..sequence import seen_decisions
 from .streams import mix
 
 
@@ -12,4 +13,5 @@ class RandomBot:
 
     def choose(self, game, state, seat: int) -> int:
         # one 64-bit draw from (seed, decision number): the modulo bias is below 2^-50
-        return mix(self.seed, state["decisions"]) % game.bot_option_count(state, seat)
+        return mix(self.seed, seen_decisions(state, seat)) % \
+            game.bot_option_count(state, seat)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from ..sequence import seen_decisions
+
 M64 = (1 << 64) - 1
 
 
@@ -15,7 +17,8 @@ def mix(seed: int, n: int) -> int:
     return x ^ (x >> 31)
 
 
-def decision_stream(seed: int, state: dict) -> random.Random:
+def decision_stream(seed: int, state: dict, seat=None) -> random.Random:
     """A generator for the bot's choice at this position: seeded by the bot's seed and the
-    number of decisions made so far (state["decisions"]), never by anything it carries over."""
-    return random.Random(mix(seed, state["decisions"]))
+    number of decisions made so far as the seat may count them (state["decisions"], less
+    other seats' steps in a pending secret sequence), never by anything it carries over."""
+    return random.Random(mix(seed, seen_decisions(state, seat)))

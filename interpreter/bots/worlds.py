@@ -180,8 +180,11 @@ def forget_steps(game, w: dict, seat: int) -> None:
     only "done" (it acts on nothing it could know)."""
     p = w["pending"]
     vm = VM(game.g, w)
-    so_far = {key: (steps if key == str(seat) else []) for key, steps in p["so_far"].items()}
+    w["decisions"] = sequence.seen_decisions(w, seat)    # their steps were never counted
+    own = str(seat)
+    so_far = {key: (steps if key == own else []) for key, steps in p["so_far"].items()}
     p["so_far"], p["ans"] = so_far, {}
+    p["taken"] = {key: (n if key == own else 0) for key, n in p["taken"].items()}
     opts = {}
     for key, steps in so_far.items():
         try:

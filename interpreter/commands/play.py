@@ -14,6 +14,7 @@ from ..boards import answer_spelling
 from ..errors import IllegalMove
 from ..vm import visible_to
 from ..rng import new_seed
+from ..sequence import UNDO as UNDO_STEP
 from . import savefile
 from .common import Failed, load_game, option_args, reports_errors, seat_arg, seed_option
 from .human import Human
@@ -118,7 +119,7 @@ def run(session, bots, human, moves, moves_path, as_json, save_path) -> str:
             why = "--json plays without a terminal" if as_json else \
                 "the moves ran out and there is no terminal to ask"
             raise Failed(f"{game.g.seat_label(seat)} (a human seat) must decide "
-                         f"'{game.prompt(session.state)}', but {why}; use --humans 0 "
+                         f"'{game.prompt(session.state, seat)}', but {why}; use --humans 0 "
                          f"(bots only) or --bot SEAT=KIND for that seat, or add moves")
         if not ask_human(session, human, seat, save_path):
             return "quit"
@@ -138,9 +139,19 @@ def ask_human(session, human, seat, save_path) -> bool:
     if action == "choose":
         session.decide(seat, arg)
     elif action == "undo":
+        if UNDO_STEP in session.game.options(session.state, seat):
+            session.decide(seat, UNDO_STEP)     # inside a secret sequence: its last step
+            return True
         try:
+            done = len(session.decisions)
+            undone = list(zip(session.decisions, session.before))
             n = session.undo(seat, human.humans)
-            human.note(f"Undone: {plural(n, 'decision')}.")
+            # other seats' secret answers taken back are not counted: their number is theirs
+            secret = sum(1 for (p, _), before in undone[len(session.decisions):done]
+                         if p != seat and before["pending"] is not None
+                         and before["pending"]["each"])
+            human.note(f"Undone: {plural(n - secret, 'decision')}"
+                       + (" (and other seats' secret choices)." if secret else "."))
         except IllegalMove as e:
             human.note(str(e))
     elif action == "save":

@@ -6,7 +6,7 @@ import click
 from ..errors import RulebookError, SaveFileError
 from ..loader import is_path
 from . import savefile
-from .common import load_game, reports_errors
+from .common import load_game, reports_errors, seat_arg
 
 
 @click.command("replay")
@@ -15,8 +15,10 @@ from .common import load_game, reports_errors
               help="The game's definition (a name or a path) when it is not where the save "
                    "says; it must be the very definition the game was played on.")
 @click.option("--show-log", is_flag=True, help="Print the game's log lines while replaying.")
+@click.option("--seat", "seat_text", metavar="SEAT", help="With --show-log: the log as this "
+              "seat read it (its private lines too; others' stay hidden).")
 @reports_errors
-def replay(log, game_ref, show_log):
+def replay(log, game_ref, show_log, seat_text):
     """Replay a save file and check it reaches the same state."""
     data = savefile.read(log)
     source = game_ref or savefile.source_of(data)
@@ -33,9 +35,10 @@ def replay(log, game_ref, show_log):
     if show_log:
         from .. import terminal
         con = terminal.console()
+        reader = seat_arg(game, seat_text, session.players) if seat_text else None
         for line in session.log:
             audience = getattr(line, "audience", None)
-            if audience is None:
+            if audience is None or reader in audience:
                 con.print(line, markup=False)
             else:   # a private line is not shown to whoever reads the replay
                 who = ", ".join(game.g.seat_label(p) for p in audience) or "nobody"

@@ -132,8 +132,6 @@ class Procs:
             f"return list({menu}), _lo, _hi"], "sequence")
         menu_id = self.g.register_sequence(fn, et, lab, prompt, st.line)
         self.bind(var, T.list_of(T.list_of(et)))   # per seat: its sequence (none if not asked)
-        self.b.end_block()
-        self.line(ASKS_EACH)      # asked again in a bot's imagined world (bots/worlds.py)
         nxt = self.stop_here()
         for src in (f"_seats = list({seats})",
                     f"fr['pc'] = {nxt}",
