@@ -55,6 +55,13 @@ PLAN = {
         'reach("c2", 2, through=["c3"], blocked=["c7"])',
         "bot_value(me)",
     ]},
+    # five seats only (the rule post's match); random bots choose from the predicted menu
+    "metropolis": {"players": [5], "exprs": [
+        "count(stations() where count(map[it]) > 0)",
+        "bot_value(me)",
+        "count(program_menu(me, [], 0, []))",
+        "count(faces() where controller[it] == me)",
+    ]},
 }
 
 

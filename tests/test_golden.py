@@ -26,7 +26,8 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = [("metras", 4, 7, "metras_seed7_4p.txt", None),
          ("etheria", 4, 3, "etheria_seed3_4p.txt", None),
          ("metscri", 3, 6, "metscri_seed6_3p.txt", {"turn_cap": 4}),
-         ("meta", 2, 4, "meta_seed4_2p.txt", {"turn_cap": 6})]
+         ("meta", 2, 4, "meta_seed4_2p.txt", {"turn_cap": 6}),
+         ("metropolis", 5, 2, "metropolis_seed2_5p.txt", None)]
 
 
 def transcript(name: str, players: int, seed: int, options: dict | None = None) -> str:
@@ -44,7 +45,7 @@ def transcript(name: str, players: int, seed: int, options: dict | None = None) 
         seat = game.waiting(s)[0]
         options = game.options(s, seat)
         choice = options[bot.randrange(len(options))]
-        out.append(f"{label(seat)} | {game.prompt(s)} | {choice}")
+        out.append(f"{label(seat)} | {game.prompt(s, seat)} | {choice}")
         game.apply(s, seat, choice, listener=log)
     res = game.result(s)
     out.append(f"decisions: {s['decisions']}")
@@ -77,3 +78,4 @@ def test_transcript_is_deterministic():
     assert transcript("metscri", 3, 6, {"turn_cap": 4}) == transcript("metscri", 3, 6,
                                                                       {"turn_cap": 4})
     assert transcript("meta", 2, 4, {"turn_cap": 6}) == transcript("meta", 2, 4, {"turn_cap": 6})
+    assert transcript("metropolis", 5, 2) == transcript("metropolis", 5, 2)
