@@ -6,13 +6,32 @@ from __future__ import annotations
 from .errors import GameError
 
 
+# Python errors a rule meets on a value of the wrong kind, in a designer's words: (error
+# class, a piece of its message or None for any, what it means). The first match is used.
+PLAIN = [
+    (KeyError, "None", "none was used as a card, a player or a key"),
+    (TypeError, "not NoneType", "none was used as a player or a list position"),
+    (TypeError, "not str", "a text was used as a player or a list position"),
+    (TypeError, "cannot be interpreted as an integer", "a count or a position is not a whole number"),
+    (TypeError, "not supported between", "two values of different kinds were compared or ordered"),
+    (TypeError, "unsupported operand", "arithmetic on a value that is not a number"),
+    (TypeError, "not subscriptable", "a value that is not a list or a mapping was indexed"),
+    (TypeError, "not iterable", "a value that is not a collection was walked through"),
+    (AttributeError, None, "a value of the wrong kind was used"),
+]
+
+
 def as_game_error(e: Exception) -> GameError:
-    """A rule that hits a Python error (a bad value in a game definition) is a GameError."""
+    """A rule that hits a Python error (a bad value in a game definition) is a GameError,
+    said in plain words where the error is a common one (PLAIN)."""
     if isinstance(e, GameError):
         return e
     if isinstance(e, RecursionError):
         return GameError("the rules recursed without end")
-    return GameError(f"a rule failed: {type(e).__name__}: {e}")
+    detail = f"{type(e).__name__}: {e}"
+    plain = next((words for kind, piece, words in PLAIN
+                  if isinstance(e, kind) and (piece is None or piece in str(e))), None)
+    return GameError(f"a rule failed: {plain} ({detail})" if plain else f"a rule failed: {detail}")
 
 
 def place_of(e: Exception, g) -> str:

@@ -279,6 +279,8 @@ class VM:
 
     def draw(self, n: int, src: str, dest: str) -> int:
         """Move up to n cards from the top of src (random from a bag); returns how many."""
+        if type(n) is not int:
+            raise GameError(f"draw needs a whole number of cards, not {n!r}")
         s = self.s
         z, loc = s["z"], s["loc"]
         spec = self.g.zone_spec(src)

@@ -1,6 +1,9 @@
 """A save-file fuzzer (issue 12, continuous checks): seeded mutations of real saves go through
 `replay` and `play --load`; every one ends in a clear message or a good replay, never a
-traceback. CI runs a few hundred; the slow variant thousands:
+traceback. The saves: Metscri games (a finished one, a format 1 one), M.E.T.A. (finished, and
+stopped mid-game) and Metropolis stopped while a secret program (`choose sequence`) is being
+composed, some seats' steps taken and others not. CI runs a few hundred; the slow variant
+thousands:
 
     python -m pytest -m slow tests/test_save_fuzz.py          # 5,000 mutated saves
     RULEBOOK_SAVE_FUZZ=20000 python -m pytest -m slow tests/test_save_fuzz.py
@@ -16,21 +19,52 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from interpreter.commands.session import Session
+from scenario import load
 
 SAVES = Path(__file__).resolve().parent / "saves"
 FIELDS = ["format", "game", "source", "game_hash", "generator", "players", "seed", "variant",
           "options", "decisions", "state_hash"]
 
 
+def cli_save(path: Path, game: str, *args) -> str:
+    r = CliRunner().invoke(main, ["play", game, "--bots", "random", "--humans", "0", "--json",
+                                  "--save", str(path), *args])
+    assert r.exit_code == 0, r.output
+    return path.read_text()
+
+
+def stopped_save(game: str, players: int, seed: int, stop, options=None) -> str:
+    """A save of a random game stopped at the first decision where stop(state, decisions)
+    holds (as `play` writes it on save or quit)."""
+    session = Session(load(game), players, seed, None, options)
+    r = random.Random(seed)
+    while not stop(session.state, len(session.decisions)):
+        seat = session.game.waiting(session.state)[0]
+        session.decide(seat, r.randrange(session.game.option_count(session.state, seat)))
+    return json.dumps(session.save_data(), indent=1)
+
+
+def mid_sequence(s, k) -> bool:
+    """A secret sequence is pending, some seat has a step and some seat has committed or
+    has none yet (a save in the middle of composing programs)."""
+    p = s["pending"] or {}
+    steps = [len(v) for v in (p.get("so_far") or {}).values()]
+    return k > 40 and bool(steps) and max(steps) > 0 and (p["ans"] or min(steps) == 0)
+
+
 @pytest.fixture(scope="module")
 def bases(tmp_path_factory) -> list:
-    """Two short finished Metscri games: one saved now (format 2), one from before (format 1)."""
-    path = tmp_path_factory.mktemp("fuzz") / "base.json"
-    r = CliRunner().invoke(main, ["play", "metscri", "--players", "2", "--seed", "21",
-                                  "--bots", "random", "--humans", "0", "--option", "turn_cap=2", "--json",
-                                  "--save", str(path)])
-    assert r.exit_code == 0, r.output
-    return [path.read_text(), (SAVES / "format1_metscri_seed13.json").read_text()]
+    """(game, save text): finished and stopped games of Metscri, M.E.T.A. and Metropolis."""
+    tmp = tmp_path_factory.mktemp("fuzz")
+    out = [("metscri", cli_save(tmp / "metscri.json", "metscri", "--players", "2", "--seed",
+                                "21", "--option", "turn_cap=2")),
+           ("metscri", (SAVES / "format1_metscri_seed13.json").read_text()),
+           ("meta", cli_save(tmp / "meta.json", "meta", "--seed", "5", "--option",
+                             "turn_cap=2")),
+           ("meta", stopped_save("meta", 2, 7, lambda s, k: k >= 60, {"turn_cap": 10})),
+           ("metropolis", stopped_save("metropolis", 5, 3, mid_sequence))]
+    return out
 
 
 def any_value(r: random.Random, depth: int = 0):
@@ -46,7 +80,8 @@ def any_value(r: random.Random, depth: int = 0):
         "null": lambda: None,
         "text": lambda: "".join(r.choice("ab ²é\x00\n\"\\{}[]") for _ in range(r.randint(0, 12))),
         "markup": lambda: r.choice(["[/bold]", "[red]x", "{turn}", "metscri", "../metscri",
-                                    "/dev/zero", "/etc/hostname", "metras", "standard"]),
+                                    "/dev/zero", "/etc/hostname", "metras", "standard",
+                                    "meta", "metropolis", "foundry", "done", "undo last"]),
         "list": lambda: [any_value(r, depth + 1) for _ in range(r.randint(0, 3))],
         "dict": lambda: {str(any_value(r, 3)): any_value(r, depth + 1)
                          for _ in range(r.randint(0, 3))},
@@ -114,11 +149,11 @@ def mutate(r: random.Random, text: str) -> str:
     return text.replace('"seed": ', '"seed": ' + "1" * r.choice([5, 45, 5000]), 1)
 
 
-def check_one(tmp_path: Path, text: str, i: int) -> None:
+def check_one(tmp_path: Path, game: str, text: str, i: int) -> None:
     f = tmp_path / f"fuzz{i % 7}.json"
     f.write_text(text, encoding="utf-8", errors="surrogatepass")
     for args in (["replay", str(f)],
-                 ["play", "metscri", "--load", str(f), "--bots", "random", "--humans", "0", "--json"]):
+                 ["play", game, "--load", str(f), "--bots", "random", "--humans", "0", "--json"]):
         res = CliRunner().invoke(main, args)
         where = f"mutation {i}, {args[0]}: {text[:300]!r}"
         assert res.exception is None or isinstance(res.exception, SystemExit), \
@@ -133,7 +168,22 @@ def check_one(tmp_path: Path, text: str, i: int) -> None:
 def fuzz(tmp_path, bases, count: int, seed: int) -> None:
     r = random.Random(seed)
     for i in range(count):
-        check_one(tmp_path, mutate(r, r.choice(bases)), i)
+        game, text = r.choice(bases)
+        check_one(tmp_path, game, mutate(r, text), i)
+
+
+def test_the_untampered_saves_replay_and_continue(tmp_path, bases):
+    """The fuzzer's starting points are good saves: each replays to its state hash and plays
+    on to its end (the Metropolis one from inside a pending secret sequence)."""
+    for i, (game, text) in enumerate(bases):
+        f = tmp_path / f"base{i}.json"
+        f.write_text(text)
+        assert CliRunner().invoke(main, ["replay", str(f)]).exit_code == 0
+        r = CliRunner().invoke(main, ["play", game, "--load", str(f), "--bots", "random",
+                                      "--humans", "0", "--json"])
+        assert r.exit_code == 0 and json.loads(r.stdout)["over"], r.output
+    pending = Session.from_save(load("metropolis"), json.loads(bases[-1][1])).state["pending"]
+    assert pending["seq"] is not None and any(pending["so_far"].values())
 
 
 def test_a_few_hundred_tampered_saves_never_end_in_a_traceback(tmp_path, bases):

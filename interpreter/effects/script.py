@@ -220,7 +220,9 @@ class ScriptCompiler(Procs, Control):
         self.line(f"vm.move_all({what}, {dest})")
 
     def _s_Draw(self, st):
-        n, _ = self.src(st.count)
+        n, t = self.src(st.count)
+        if t not in ("num", "any"):
+            self.c.err(st.count, "TYPE", f"draw takes a number of cards, not {T.a_word(t)}")
         src = self.c.zone_key(st.src, self.scope)
         dest = self.c.zone_key(st.dest, self.scope)
         self.line(f"vm.draw({n}, {src}, {dest})")

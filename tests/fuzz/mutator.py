@@ -177,7 +177,7 @@ def play(game: Game, games: int, budget: int, stops=None, strict: bool = False) 
             except RulebookError as e:     # a rules error the engine reports: allowed here
                 if stops is not None:
                     stops[_kind(str(e))] += 1
-                if strict and str(e).startswith(WRAPPED):
+                if strict and WRAPPED in str(e):
                     out.append(f"{players} players, seed {seed}: {e}")
                 break
             except Exception:      # noqa: BLE001 - the very thing this fuzzer looks for

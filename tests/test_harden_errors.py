@@ -1,0 +1,96 @@
+"""Errors the mutation fuzzer found in play of the new games, and their fixes: each wrong
+value is a located finding at validate time, or a run-time error in plain words with its
+place, seed and decision number (never a bare Python error)."""
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.errors import GameDefError, GameError
+from interpreter.game import Game
+from interpreter.run_errors import as_game_error
+from scenario import evaluate, load
+
+META = Path(__file__).resolve().parent.parent / "gamedefs" / "meta"
+
+
+def meta_copy(tmp_path, old: str, new: str) -> Path:
+    game = tmp_path / "meta"
+    shutil.copytree(META, game)
+    text = (game / "game.yaml").read_text()
+    assert old in text
+    (game / "game.yaml").write_text(text.replace(old, new, 1))
+    return game
+
+
+def line_of(game: Path, text: str) -> int:
+    return next(i for i, l in enumerate((game / "game.yaml").read_text().splitlines(), 1)
+                if text in l)
+
+
+def test_a_card_state_starting_at_the_word_none_is_none():
+    """`card_state: {controller: {start: none, type: player}}` (as `values:` and the effect
+    language read the word): a card off the arena has no controller, not the text "none"."""
+    game = load("meta")
+    s = game.new_state(2, seed=1)
+    assert game.g.card_state["controller"].start is None
+    assert game.g.card_state["hit_by"].start is None
+    card = next(c for c in s["loc"] if c.startswith("rivet-brawler"))  # a starter, off the arena
+    assert evaluate(game, s, "card.controller", card=card) is None
+    assert evaluate(game, s, "owner_of(card) == none", card=card) is True
+    assert evaluate(game, s, "card.hit_by == none", card=card) is True
+
+
+def test_draw_of_a_list_is_a_located_type_finding(tmp_path):
+    game = meta_copy(tmp_path, "  start_hand: 3\n", "  start_hand: [1, 2]\n")
+    with pytest.raises(GameDefError) as e:
+        Game.load(str(game))
+    text = "\n".join(f.format() for f in e.value.findings)
+    assert f"game.yaml:{line_of(game, 'draw start_hand from')}:" in text
+    assert "TYPE draw takes a number of cards, not a list" in text
+
+
+def play_until_error(game, seed: int, decisions: int = 400) -> GameError:
+    s, r = game.new_state(2, seed=seed), random.Random(seed)
+    with pytest.raises(GameError) as e:
+        for _ in range(decisions):
+            seat = game.waiting(s)[0]
+            game.apply(s, seat, r.randrange(game.option_count(s, seat)))
+    return e.value
+
+
+def test_none_used_as_a_card_is_said_in_plain_words_with_place_seed_and_decision(tmp_path):
+    """A slip the fuzzer made (`a[100]` for `a[1]`: a position past the end is none): the
+    purchase reads `c.cost` of none."""
+    game = meta_copy(tmp_path, "purchase(p, a[1], false)", "purchase(p, a[100], false)")
+    err = play_until_error(Game.load(str(game)), seed=0)
+    text = str(err)
+    assert "none was used as a card, a player or a key (KeyError: None)" in text
+    assert text.startswith(f"{game / 'game.yaml'}:{line_of(game, 'total = c.cost')}:")
+    assert "(seed 0, decision " in text and err.seed == 0 and err.decision > 0
+
+
+def test_a_player_zone_of_none_is_said_in_plain_words(tmp_path):
+    """A construct scrapped twice (a line duplicated): the second time it has no controller
+    (the card state reset to none off the arena), so `q.scrapyard` has no player."""
+    game = meta_copy(tmp_path, "          do_action(p, a)\n",
+                     "          do_action(p, a)\n          do_action(p, a)\n")
+    err = play_until_error(Game.load(str(game)), seed=0)
+    assert "a rule failed: none was used as a player or a list position" in str(err)
+    assert "(seed 0, decision " in str(err)
+
+
+@pytest.mark.parametrize("error,words", [
+    (KeyError(None), "none was used as a card, a player or a key (KeyError: None)"),
+    (TypeError("'<' not supported between instances of 'str' and 'int'"),
+     "two values of different kinds were compared or ordered"),
+    (TypeError("'list' object cannot be interpreted as an integer"),
+     "a count or a position is not a whole number"),
+    (ZeroDivisionError("division by zero"), "a rule failed: ZeroDivisionError: division by zero"),
+])
+def test_python_errors_in_rules_are_given_plain_words(error, words):
+    text = str(as_game_error(error))
+    assert text.startswith("a rule failed: ") and words in text
