@@ -102,10 +102,23 @@ def number_input(game, s: dict, seat: int) -> dict | None:
     "pass", or a number the rules punish); None for any other kind of choice."""
     p = s["pending"]
     spec = p["opts"].get(str(seat)) if p else None
+    if isinstance(spec, dict) and "vals" in spec:
+        return _number_choice(spec)
     if not isinstance(spec, dict) or "lo" not in spec or spec["hi"] < spec["lo"]:
         return None
     return {"lo": spec["lo"], "hi": spec["hi"], "fmt": spec["fmt"],
             "others": [list(o) for o in spec["pre"] + spec["post"]]}
+
+
+def _number_choice(spec: dict) -> dict | None:
+    """`choose number from A to B` (a choice of the whole numbers A..B, unlabelled) is typed
+    as the number too: "5" is the bid 5, never the fifth option (the bid 4)."""
+    vals = spec["vals"]
+    if spec["t"] != "num" or spec.get("lab") is not None or not vals or \
+            any(type(v) is not int for v in vals) or vals != list(range(vals[0], vals[-1] + 1)):
+        return None
+    others = [[spec["other"], None]] if spec["other"] is not None else []
+    return {"lo": vals[0], "hi": vals[-1], "fmt": "{}", "others": others}
 
 
 def can_see(g, key: str, seat: int | None) -> bool:

@@ -121,3 +121,92 @@ def test_the_seed_is_never_shown_during_a_game_only_at_its_end(monkeypatch, tmp_
     assert json.loads((tmp_path / "metras-save.json").read_text())["seed"] == seed  # saves may
     r = run("play", "metras", "--bots", "random", "--humans", "0")                           # the end may
     assert r.exit_code == 0 and f"seed {seed}" in r.output.splitlines()[-1]
+
+
+# ---------------------------------------------------------------- hostile input at the table
+# (the games with hex boards, numbers to type and secret sequences). Every line typed gets an
+# answer and the game goes on: the prompt comes back after each.
+
+def prompts(output: str, seat: str) -> int:
+    return output.count(f"{seat}> ")
+
+
+def test_nonsense_at_the_meta_table_gets_an_answer_and_keeps_the_game():
+    junk = ["xyzzy", "0", "9" * 40, "-1", "1.5", "²", "a" * 100_000, "c3", "A.se", "undo",
+            "\x1b[2J", "[/bold]", "save /nonexistent/dir/x.json"]
+    r = run("play", "meta", "--seed", "3", input="\n".join(junk + ["quit"]) + "\n")
+    assert r.exit_code == 0, r.output[-2000:]
+    out = r.output
+    assert "'xyzzy' is not an option" in out and "There is no option 0: choose 1 to 4." in out
+    assert "There is no option 999999999999...: choose 1 to 4." in out
+    assert "'aaaaaaaaaa" in out and "a" * 200 not in out            # a long line is cut short
+    assert "'c3' is not an option" in out and "P1 has no decision to undo" in out
+    assert "Cannot save to /nonexistent/dir/x.json" in out and "Quit without saving." in out
+    assert prompts(out, "P1") == len(junk) + 1
+
+
+def test_a_number_choice_is_typed_as_the_number_not_the_option_position(tmp_path):
+    """`choose number from 0 to me.coins`: "20" is a bid of 20 (it was option 20, the bid
+    19), and a number outside the range is refused with the range, whatever its length."""
+    save = tmp_path / "m.json"
+    lines = ["-1", "21", "9" * 40, "1e3", "20", "E.n", "quit"]
+    r = run("play", "metropolis", "--seed", "1", "--bots", "random", "--save", save,
+            input="\n".join(lines) + "\n")
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "Type a number from 0 to 20." in r.output
+    assert "-1 is not allowed. Type a number from 0 to 20." in r.output
+    assert "21 is not allowed. Type a number from 0 to 20." in r.output
+    assert "999999999999... is not allowed. Type a number from 0 to 20." in r.output
+    red = [label for seat, label in json.loads(save.read_text())["decisions"] if seat == 1]
+    # the bid, then the vertex typed in another spelling: E.n is the corner A.se
+    assert red[:2] == ["20", "A.se"]
+
+
+@pytest.fixture(scope="module")
+def mid_sequence_save(tmp_path_factory):
+    """A Metropolis game saved while Red composes its program (one step taken), some other
+    seats done: written as `play` writes it."""
+    from test_save_fuzz import stopped_save
+
+    def red_has_one_step(s, k):
+        p = s["pending"] or {}
+        return bool(p.get("so_far")) and len(p["so_far"].get("0", [])) == 1 and "0" not in p["ans"]
+    path = tmp_path_factory.mktemp("mid") / "mid.json"
+    path.write_text(stopped_save("metropolis", 5, 3, red_has_one_step))
+    return path
+
+
+def test_undo_inside_a_sequence_takes_back_steps_then_never_brings_one_back(mid_sequence_save):
+    r = run("play", "metropolis", "--load", mid_sequence_save, input="undo\nundo\nundo\n")
+    out = r.output
+    assert r.exit_code == 1 and "input ended before the game did" in out
+    assert "Your sequence so far: 1. invest 3 in E" in out
+    after = out.split("Your sequence so far: 1. invest 3 in E")[-1]
+    # the step goes; a second and third undo find no step and refer to the decision before
+    # the sequence, which cannot be taken back (the sealed bids were revealed since)
+    assert after.count("Your sequence so far: (empty)") == 3
+    assert after.count("cannot undo: since that decision the secret choices") == 2
+    assert "Undone" not in out
+
+
+def test_input_ending_mid_sequence_saves_and_the_game_continues_from_there(tmp_path,
+                                                                       mid_sequence_save):
+    save = tmp_path / "again.json"
+    r = run("play", "metropolis", "--load", mid_sequence_save, "--save", save, input="1\n")
+    assert r.exit_code == 1 and f"input ended before the game did; saved to {save}" in r.output
+    assert run("replay", save).exit_code == 0
+    from interpreter.commands.session import Session
+    from scenario import load
+    data = json.loads(save.read_text())
+    state = Session.from_save(load("metropolis"), data).state
+    assert data["decisions"][-1][0] == 1 and len(state["pending"]["so_far"]["0"]) == 2
+    r = run("play", "metropolis", "--load", save, input="done\nquit\n")
+    assert r.exit_code == 0 and "Your sequence so far: 1. invest 3 in E  2. " in r.output
+
+
+def test_a_moves_file_with_a_bad_line_mid_sequence_names_its_line(tmp_path, mid_sequence_save):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("# Red's program\nundo last\nfly to the moon\n")
+    r = run("play", "metropolis", "--load", mid_sequence_save, "--moves", moves, "--json")
+    assert r.exit_code == 1
+    assert f"{moves}:3: Red cannot choose 'fly to the moon'" in r.output

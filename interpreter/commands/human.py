@@ -50,6 +50,8 @@ class Human:
                 if label is not None:
                     return "choose", label
                 say(con, f"{text[:12]} is not allowed. {terminal.number_hint(number)}")
+            elif number and text.lstrip("-").isascii() and text.lstrip("-").isdigit():
+                say(con, f"{text[:12]}... is not allowed. {terminal.number_hint(number)}")
             elif text.isascii() and text.isdigit():   # not "²", which isdigit() accepts
                 # a number too long to convert is out of range anyway
                 digits = text.lstrip("0") or "0"

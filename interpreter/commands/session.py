@@ -75,9 +75,16 @@ class Session:
     def undo(self, seat: int, humans) -> int:
         """Take back `seat`'s last decision and every bot decision after it; returns how
         many decisions were undone. Refused (IllegalMove) when another person has decided
-        since, or when anything hidden was revealed since (see `revealed_since`)."""
+        since, or when anything hidden was revealed since (see `revealed_since`). In an open
+        secret sequence where the seat has no step left (steps go with "undo last"), its
+        answers to it do not count: undo takes back the seat's decision before the sequence
+        (not an "undo last", which would bring a step back)."""
         label = self.game.g.seat_label
-        last = max((i for i, (p, _) in enumerate(self.decisions) if p == seat), default=None)
+        p = self.state["pending"]
+        empty = p is not None and p.get("seq") is not None and not p["so_far"].get(str(seat))
+        end = self.sequence_start() if empty else None
+        last = max((i for i, (p, _) in enumerate(self.decisions[:end]) if p == seat),
+                   default=None)
         if last is None:
             raise IllegalMove(f"{label(seat)} has no decision to undo")
         for p, _ in self.decisions[last + 1:]:
@@ -92,6 +99,14 @@ class Session:
         del self.log[self.marks[last]:]
         del self.decisions[last:], self.before[last:], self.marks[last:]
         return undone
+
+    def sequence_start(self):
+        """The index of the first answer to the secret sequence open now (its answers are the
+        last ones: the pending decision counts them in "taken"), or None when none is open."""
+        p = self.state["pending"]
+        if not p or p.get("seq") is None:
+            return None
+        return max(0, len(self.decisions) - sum(p["taken"].values()))
 
     def revealed_since(self, first: int) -> str:
         """Why decisions `first`.. cannot be taken back, or "": the generator moved (a
