@@ -45,7 +45,9 @@ class Game:
         g = self.g
         n = players or g.players_min
         if not g.players_min <= n <= g.players_max:
-            raise RulebookError(f"{g.name} is for {g.players_min}-{g.players_max} players, not {n}")
+            sizes = (f"{g.players_min}" if g.players_min == g.players_max
+                     else f"{g.players_min}-{g.players_max}")
+            raise RulebookError(f"{g.name} is for {sizes} players, not {n}")
         variant = variant or g.default_variant
         if variant not in g.variants:
             hint = did_you_mean(variant, g.variants)

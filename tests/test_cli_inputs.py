@@ -210,3 +210,15 @@ def test_a_moves_file_with_a_bad_line_mid_sequence_names_its_line(tmp_path, mid_
     r = run("play", "metropolis", "--load", mid_sequence_save, "--moves", moves, "--json")
     assert r.exit_code == 1
     assert f"{moves}:3: Red cannot choose 'fly to the moon'" in r.output
+
+
+@pytest.mark.parametrize("args,words", [
+    (["metropolis", "--players", "3"], "error: Metropolis is for 5 players, not 3"),
+    (["meta", "--players", "4"], "error: M.E.T.A. is for 2 players, not 4"),
+    (["meta", "--variant", "fondry"], "has no variant 'fondry'; it has open, foundry (did you mean 'foundry'?)"),
+    (["meta", "--option", "counterattack=xx"], "expected one of distance, range, got the text 'xx'"),
+    (["metropolis", "--bot", "0=random"], "no seat '0': seats are 1 to 5"),
+])
+def test_the_new_games_refuse_bad_settings_in_words(args, words):
+    r = run("play", *args, "--humans", "0", "--json")
+    assert r.exit_code == 1 and words in r.output, r.output

@@ -1,0 +1,94 @@
+"""Long random playouts of the newer games across many seeds, variants and options, with the
+shared invariants of tests/test_playouts.py (counters never negative, cards neither created
+nor lost and `loc` agreeing with the zones at every step, whoever must decide has options,
+the game ends within the bound and names its result), plus a JSON round trip and a
+mid-game clone on every tenth seed and, on a few seeds, views that do not depend on hidden
+cards.
+
+    python -m pytest -m slow tests/test_harden_playouts.py        # 300 seeds per setting
+    RULEBOOK_HARDEN_SEEDS=1000 python -m pytest -m slow tests/test_harden_playouts.py
+
+The fast (default) variant plays 2 seeds per setting, so a new setting is checked in CI too.
+"""
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+import test_playouts as shared
+from scenario import load
+
+SLOW_SEEDS = int(os.environ.get("RULEBOOK_HARDEN_SEEDS", "300"))
+# (game, players, variant, options): the settings random play goes through.
+SETTINGS = [
+    ("meta", 2, "open", {"turn_cap": 40}),
+    ("meta", 2, "foundry", {"turn_cap": 40}),
+    ("meta", 2, "open", {"turn_cap": 40, "counterattack": "range",
+                         "prototype_blueprint_focus": False}),
+    ("meta", 2, "foundry", {"turn_cap": 0}),         # no cap: games end by a Generator at 0
+    ("metropolis", 5, None, None),
+]
+
+
+def ids(setting) -> str:
+    game, players, variant, options = setting
+    return f"{game}-{players}p-{variant}-" + ",".join(f"{k}={v}" for k, v in (options or {}).items())
+
+
+def playouts(setting, seeds: range) -> list:
+    """Plays every seed; returns the game lengths. Any failure names the seed."""
+    name, players, variant, options = setting
+    game = load(name)
+    base = game.new_state
+
+    def new_state(*args, **kw):
+        kw["variant"], kw["options"] = variant, options
+        return base(*args, **kw)
+    game.new_state = new_state          # shared.play starts games with its own options
+    lengths = []
+    try:
+        for seed in seeds:
+            s, _, steps = shared.play(game, players, seed, every_step=True)
+            res = game.result(s)
+            assert res is not None and len(res["scores"]) == players, f"seed {seed}: {res}"
+            assert res["winners"] or res["draw"], f"seed {seed}: neither winner nor draw"
+            if options and options.get("turn_cap") == 0:
+                assert not s.get("capped"), f"seed {seed}: capped with no cap"
+            if seed % 10 == 0:
+                again, _, steps2 = shared.play(game, players, seed, round_trip=True)
+                assert steps2 == steps and game.state_hash(again) == game.state_hash(s)
+                mid, bot, _ = shared.play(game, players, seed, stop_at=steps // 2)
+                copy = game.clone(mid)
+                assert game.state_hash(shared.finish(game, copy, bot)) == game.state_hash(s)
+            if seed % 100 == 0:
+                views_ignore_hidden_cards(game, players, seed, steps)
+            lengths.append(steps)
+    finally:
+        game.new_state = base
+    return lengths
+
+
+def views_ignore_hidden_cards(game, players, seed, steps):
+    from interpreter.views import view
+    rnd = random.Random(seed)
+    for stop in (steps // 3, (2 * steps) // 3):
+        mid, _, _ = shared.play(game, players, seed, stop_at=stop)
+        for seat in range(players):
+            t = shared.swap_hidden(game, mid, seat, rnd)
+            if t is not None:
+                assert view(game, t, seat) == view(game, mid, seat), \
+                    f"seed {seed}, decision {stop}: P{seat + 1}'s view shows a hidden card"
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=ids)
+def test_a_few_playouts_of_each_setting(setting):
+    assert min(playouts(setting, range(2))) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("setting", SETTINGS, ids=ids)
+def test_hundreds_of_playouts_of_each_setting(setting):
+    lengths = playouts(setting, range(1000, 1000 + SLOW_SEEDS))
+    assert len(lengths) == SLOW_SEEDS and min(lengths) > 0
