@@ -11,7 +11,13 @@ from .errors import GameError
 PLAIN = [
     (KeyError, "None", "none was used as a card, a player or a key"),
     (TypeError, "not NoneType", "none was used as a player or a list position"),
+    (KeyError, None, "a name read before it was set (see validate's UNSET warnings), or a "
+                     "key that is not there"),
     (TypeError, "not str", "a text was used as a player or a list position"),
+    (TypeError, "indices must be integers", "a list position is not a whole number"),
+    (TypeError, "can only concatenate", "+ joins values of different kinds (a text and a "
+                                        "number: write the number in a {field})"),
+    (TypeError, "has no len()", "a value that is not a collection was counted"),
     (TypeError, "cannot be interpreted as an integer", "a count or a position is not a whole number"),
     (TypeError, "not supported between", "two values of different kinds were compared or ordered"),
     (TypeError, "unsupported operand", "arithmetic on a value that is not a number"),

@@ -89,6 +89,11 @@ def test_a_player_zone_of_none_is_said_in_plain_words(tmp_path):
      "two values of different kinds were compared or ordered"),
     (TypeError("'list' object cannot be interpreted as an integer"),
      "a count or a position is not a whole number"),
+    (KeyError("fee1"), "a name read before it was set (see validate's UNSET warnings)"),
+    (TypeError('can only concatenate str (not "int") to str'), "+ joins values of different kinds"),
+    (TypeError("object of type 'int' has no len()"), "a value that is not a collection was counted"),
+    (TypeError("list indices must be integers or slices, not list"),
+     "a list position is not a whole number"),
     (ZeroDivisionError("division by zero"), "a rule failed: ZeroDivisionError: division by zero"),
 ])
 def test_python_errors_in_rules_are_given_plain_words(error, words):

@@ -47,6 +47,9 @@ def playouts(setting, seeds: range) -> list:
         kw["variant"], kw["options"] = variant, options
         return base(*args, **kw)
     game.new_state = new_state          # shared.play starts games with its own options
+    # random players may take very long with no cap (M.E.T.A. seed 1191: 48,731 decisions,
+    # 6,424 rounds): the bound is the game's own guard, max_decisions
+    bound, shared.DECISION_BOUND = shared.DECISION_BOUND, game.g.max_decisions
     lengths = []
     try:
         for seed in seeds:
@@ -66,7 +69,7 @@ def playouts(setting, seeds: range) -> list:
                 views_ignore_hidden_cards(game, players, seed, steps)
             lengths.append(steps)
     finally:
-        game.new_state = base
+        game.new_state, shared.DECISION_BOUND = base, bound
     return lengths
 
 
