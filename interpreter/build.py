@@ -95,8 +95,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         for name, spec in (d.get("card_state") or {}).items():
             spec = spec if isinstance(spec, dict) else {"start": spec}
             kept = spec.get("kept_in")
-            start = spec.get("start")   # the word `none` is none, as in values: and effects
-            g.card_state[name] = CardStateSpec(name, None if start == "none" else start,
+            g.card_state[name] = CardStateSpec(name, spec.get("start"),
                                                tuple(kept) if kept is not None else None,
                                                spec.get("type", "any"), spec.get("description", ""),
                                                bool(spec.get("show", False)))
