@@ -25,7 +25,7 @@ from .errors import Finding
 
 # Card fields that are not attributes read by effects (`text`: the card's printed rules text,
 # for people; `effect`: the card's own script). checks.py uses the same table.
-CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect"}
+CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect", "abilities"}
 KINDS = {bool: "true or false", int: "a whole number", float: "a number with a fraction",
          str: "a text", list: "a list", dict: "a mapping", type(None): "nothing (null)"}
 DECIMAL = re.compile(r"^\s*-?\d*\.\d+\s*$")

@@ -11,6 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from .board_cards import card_lines
 from .hexboard import hexboard
 
 BACK = "##"
@@ -114,7 +115,9 @@ def render_grid(board: dict, viewer: str, title: str, rim: bool, tags: dict, sea
         t.add_row(str(row + 1), *cells)
     if rim:
         return Group(t)
-    return Group(t, Text(legend(board, tags, seats), style="dim"))
+    cards = card_lines(board, BACK)      # each card's shown state (show: true), one a line
+    return Group(t, *([Text("\n".join(cards))] if cards else []),
+                 Text(legend(board, tags, seats), style="dim"))
 
 
 def legend(board: dict, tags: dict | None = None, seats: list | None = None) -> str:
@@ -162,7 +165,7 @@ def geometry(board: dict):
 def render_hex(board: dict, viewer: str, title: str, tags: dict, seats: list) -> Group:
     geo = geometry(board)
     parts = [Text(title, style="bold")] if title else []
-    drawn = hex_lines(board, geo, tags, seats) if board["orientation"] == "pointy" else None
+    drawn = hex_lines(board, geo, tags, seats)
     if drawn is not None:
         parts += drawn
     parts += hex_list(board, geo, viewer, seats)
@@ -173,21 +176,40 @@ def render_hex(board: dict, viewer: str, title: str, tags: dict, seats: list) ->
 
 
 def _row_of(y: int) -> int:
-    """Lattice y -> text row: a hex's side levels are two rows apart (a slanted line
+    """Pointy: lattice y -> text row. A hex's side levels are two rows apart (a slanted line
     between), its centre level sits between its two vertical sides."""
     return 4 * (y // 3) + (0, 2, 3)[y % 3]
 
 
+def screen(geo, flat: bool):
+    """place or face -> (text row, lattice column), and the lattice span across the screen.
+    Pointy: columns are the lattice's x, rows come from its y (_row_of). Flat (the lattice
+    turned a quarter): columns are the lattice's y, and each lattice x is two rows (a slanted
+    line between), so a hexagon's top and bottom sides are rows of dashes."""
+    unit = math.sqrt(3) / 2
+    out = {}
+    for p, (x, y) in geo.xy.items():
+        if flat:
+            lx, ly = round(y / unit), round(x * 2)
+            out[p] = (2 * lx, ly)
+        else:
+            lx, ly = round(x / unit), round(y * 2)
+            out[p] = (_row_of(ly), lx)
+    cols = [c for _, c in out.values()]
+    lo = min(cols)
+    return {p: (r, c - lo) for p, (r, c) in out.items()}, max(cols) - lo
+
+
 def hex_lines(board: dict, geo, tags: dict, seats: list) -> list | None:
-    """The pointy map drawn with / \\ | between its corners, a face's name at its centre;
-    None when it does not fit in 80 columns."""
-    lattice = {p: (round(x / (math.sqrt(3) / 2)), round(y * 2)) for p, (x, y) in geo.xy.items()}
-    xs = [x for x, _ in lattice.values()]
-    x0, span = min(xs), max(xs) - min(xs)
-    scale = next((s for s in (7, 6, 5, 4) if span * s + 10 <= WIDTH), None)
+    """The map drawn with / \\ | - between its corners, a face's name at its centre; None
+    when it does not fit in 80 columns."""
+    flat = board["orientation"] == "flat"
+    at, span = screen(geo, flat)
+    scale = next((s for s in ((5, 4, 3) if flat else (7, 6, 5, 4)) if span * s + 10 <= WIDTH),
+                 None)
     if scale is None:
         return None
-    height = _row_of(max(y for _, y in lattice.values())) + 1
+    height = max(r for r, _ in at.values()) + 1
     grid = [[(" ", None)] * WIDTH for _ in range(height)]
 
     def put(row, col, text, style):
@@ -195,35 +217,36 @@ def hex_lines(board: dict, geo, tags: dict, seats: list) -> list | None:
             if 0 <= col + i < WIDTH:
                 grid[row][col + i] = (ch, style)
 
-    def col_of(x):
-        return 4 + (x - x0) * scale
+    def col_of(p):
+        return 4 + at[p][1] * scale
 
     for v, w in geo.edges:
-        (xa, ya), (xb, yb) = sorted((lattice[v], lattice[w]), key=lambda p: p[1])
-        if xa == xb:
-            for r in range(_row_of(ya) + 1, _row_of(yb)):
-                put(r, col_of(xa), "|", "dim")
+        (ra, ca), (rb, cb) = sorted(((at[v][0], col_of(v)), (at[w][0], col_of(w))))
+        if ra == rb:                                   # a flat hexagon's top or bottom
+            put(ra, min(ca, cb) + 1, "-" * (abs(cb - ca) - 1), "dim")
+        elif ca == cb:                                 # a pointy hexagon's side
+            for r in range(ra + 1, rb):
+                put(r, ca, "|", "dim")
         else:
-            put(_row_of(ya) + 1, (col_of(xa) + col_of(xb)) // 2, "\\" if xb > xa else "/", "dim")
+            put((ra + rb) // 2, (ca + cb) // 2, "\\" if cb > ca else "/", "dim")
     markers = board.get("markers") or {}
     on_vertices = board["places"] == "vertices"
+    room = 2 * scale - 2 if not flat else 3 * scale - 2
     for f in geo.faces:
-        x, y = lattice[f]
         token = f
         if not on_vertices:
             token += " " + place_tag(board["cells"][f], tags, markers.get(f, []), seats)
         elif (board.get("face_features") or {}).get(f) or f in markers:
             token += " " + place_tag({"features": (board.get("face_features") or {}).get(f),
                                       "cards": ()}, tags, markers.get(f, []), seats)
-        token = token.strip()
-        put(_row_of(y), col_of(x) - len(token) // 2, token[:2 * scale - 2], "bold cyan")
+        token = token.strip()[:room]
+        put(at[f][0], col_of(f) - len(token) // 2, token, "bold cyan")
     for v in geo.vertices:
-        x, y = lattice[v]
         token = place_tag(board["cells"][v], tags, markers.get(v, []), seats) if on_vertices \
             and v in board["cells"] else ""
         style = "bold" if token else "dim"
-        token = token or "·"
-        put(_row_of(y), col_of(x) - len(token) // 2, token[:2 * scale - 2], style)
+        token = (token or "·")[:2 * scale - 2]
+        put(at[v][0], col_of(v) - len(token) // 2, token, style)
     lines = []
     for row in grid:
         t = Text()

@@ -15,7 +15,7 @@ left out here and reported by checks.py with its line.
 """
 from __future__ import annotations
 
-from .board_builtins import INLINE_BOARD, grid_functions, inline_tables, place_functions
+from .board_builtins import INLINE_BOARD, grid_functions, inline_tables, place_functions  # noqa: F401
 from .board_grid import GRID_DIRECTIONS, LETTERS, ORTHOGONAL, Board, cell_name, grid  # noqa: F401
 from .board_tables import CellTable, connected  # noqa: F401
 from .errors import did_you_mean
@@ -38,7 +38,9 @@ def build_board(name: str, spec: dict):
     else:
         raise ValueError(f"unknown board shape '{shape}'")
     add_features(board, spec.get("features") or {})
-    board.markers = tuple(spec.get("markers") or ())
+    markers = spec.get("markers")
+    board.markers = tuple(m for m in markers if isinstance(m, str)) \
+        if isinstance(markers, list) else ()
     return board
 
 
@@ -81,11 +83,13 @@ def spec_errors(spec: dict) -> list:
     out = []
     if isinstance(remove, list):
         for i, x in enumerate(remove):
-            if x not in names:
+            if (x if shape == "grid" else str(x)) not in names:
                 what = "cell" if shape == "grid" else "face"
                 size = f"a {rows}x{spec.get('cols')} grid" if shape == "grid" else f"rows {rows}"
                 out.append((("remove", i), "REF-UNDEF", f"'{x}' is not a {what} of {size}",
                             did_you_mean(str(x), names)))
+        if shape == "hex" and names <= set(map(str, remove)):
+            out.append((("remove",), "SCHEMA-VALUE", "every face is removed: nothing is left", ""))
     elif remove == "corners" and shape == "hex":
         out.append((("remove",), "SCHEMA-VALUE",
                     "remove: corners is a grid's; list the faces to leave out", ""))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import checks
+from .abilities import declared_moments
 from .cardload import CardLoader
 from .compile_game import GameCompiler
 from .effects.parser import EffectSyntaxError
@@ -96,8 +97,10 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
             kept = spec.get("kept_in")
             g.card_state[name] = CardStateSpec(name, spec.get("start"),
                                                tuple(kept) if kept is not None else None,
-                                               spec.get("type", "any"), spec.get("description", ""))
+                                               spec.get("type", "any"), spec.get("description", ""),
+                                               bool(spec.get("show", False)))
         g.status = d.get("status")
+        g.moments = declared_moments(d)
         g.roles = tuple(d.get("roles") or ())
         for name, spec in (d.get("card_types") or {}).items():
             spec = spec or {}

@@ -12,6 +12,7 @@ class CardLoader:
 
     def load_cards(self, g):
         self.card_scripts = []
+        self.card_abilities = []
         sources = [(self.doc, self.data.get("cards") or [])]
         for inc in self.document.includes:
             sources.append((inc, inc.plain_cards()))
@@ -40,7 +41,7 @@ class CardLoader:
                     count = 1
                 attrs = dict(g.card_types[ctype].attrs)
                 attrs.update({k: v for k, v in card.items()
-                              if k not in ("count", "zone", "effect", "range")})
+                              if k not in ("count", "zone", "effect", "range", "abilities")})
                 attrs["type"] = ctype
                 made = []     # (instance id, its attributes)
                 for key, value, base in _numbered(card, cid):
@@ -51,6 +52,8 @@ class CardLoader:
                 if "effect" in card:   # a card's own effect, compiled with the others
                     self.card_scripts.append((doc, ["cards", i, "effect"], str(card["effect"]),
                                               ids))
+                if isinstance(card.get("abilities"), dict):   # compiled by abilities.py
+                    self.card_abilities.append((doc, ["cards", i], card["abilities"], ids))
                 for inst, attrs in made:
                     if inst in where:
                         self.add(doc, ["cards", i, "id"], "DUP-ID",

@@ -24,7 +24,9 @@ from .errors import Finding, did_you_mean
 
 # (path with "*" for any key and "[]" for any list item, what it names, names valid there)
 REFERENCES = [
-    (("zones", "*", "*", "refill_from"), "zone", lambda g: g.game_zones),
+    (("zones", "game", "*", "refill_from"), "game zone", lambda g: g.game_zones),
+    # a player zone refills from a zone of the same player (a personal discard pile)
+    (("zones", "player", "*", "refill_from"), "player zone", lambda g: g.player_zones),
     (("card_types", "*", "discard_to"), "zone", lambda g: g.game_zones),
     (("rounds", "counter"), "game counter", lambda g: g.game_counters),
     (("game", "default_variant"), "variant", lambda g: g.variants),
@@ -87,7 +89,8 @@ def board_findings(builder, g) -> list:
         if board is None or not isinstance(spec, dict):
             continue
         values = [*g.player_values, *g.game_values]
-        for i, m in enumerate(spec.get("markers") or ()):
+        markers = spec.get("markers")
+        for i, m in enumerate(markers if isinstance(markers, list) else ()):
             if m not in values:
                 line, col = builder.at(builder.doc, ["boards", name, "markers", i], key=False)
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
@@ -168,7 +171,9 @@ def usage(builder, g) -> set:
                 names.add(value)
     for spec in (builder.data.get("boards") or {}).values():    # values drawn as markers
         if isinstance(spec, dict):
-            names.update(m for m in spec.get("markers") or () if isinstance(m, str))
+            markers = spec.get("markers")
+            names.update(m for m in (markers if isinstance(markers, list) else ())
+                         if isinstance(m, str))
     count = (builder.data.get("rounds") or {}).get("count")
     if isinstance(count, str):      # `count: prize_count` reads a constant
         _template("{" + count + "}", names, strings)

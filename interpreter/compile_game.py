@@ -10,6 +10,7 @@ from .errors import CompileError, Finding
 from . import tables
 from .analysis.metrics import compile_metrics
 from .policies import compile_bots
+from .abilities import compile_abilities
 
 
 class GameCompiler:
@@ -122,6 +123,7 @@ class GameCompiler:
             for other in ids[1:]:
                 if key in g.programs:
                     g.programs["card:" + other] = g.programs[key]
+        compile_abilities(self, comp, g)   # abilities: by moment, on card types and cards
         for name, proc in g.procedures.items():
             types = dict(proc.types)
             types.setdefault("me", "player")

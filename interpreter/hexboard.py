@@ -133,7 +133,7 @@ def hexboard(name: str, rows, faces="letters", remove=(), orientation="pointy",
     # faces are named in reading order of their centres: top to bottom, left to right
     centres = sorted(layout(rows), key=lambda c: (real(*c)[1], real(*c)[0]))
     names = face_letters(len(centres)) if faces in (None, "letters") else [str(f) for f in faces]
-    removed = set(remove or ())
+    removed = {str(f) for f in remove or ()}
 
     kept = [(f, c) for f, c in zip(names, centres) if f not in removed]
     xy = {}

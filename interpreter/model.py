@@ -46,8 +46,9 @@ class CardStateSpec:
     name: str
     start: Any = None
     kept_in: Optional[tuple] = None   # zones (by name) that keep the value; others reset it
-    type: str = "any"                 # "players": a list of seats (shown as seat labels)
+    type: str = "any"                 # "players": a list of seats, "player": one (seat labels)
     description: str = ""
+    show: bool = False                # drawn beside its card on a board (board_cards.py)
 
 
 @dataclass
@@ -115,6 +116,8 @@ class GameDef:
     player_values: dict = field(default_factory=dict)    # name -> ValueSpec (state["pv"])
     game_values: dict = field(default_factory=dict)      # name -> ValueSpec (state["v"])
     status: Optional[str] = None                         # a text template shown to every seat
+    moments: tuple = ()                                  # the moments abilities may name
+    abilities: dict = field(default_factory=dict)        # card id -> frozenset of its moments
 
     # Filled by the compiler.
     programs: dict = field(default_factory=dict)         # program key -> list of ops

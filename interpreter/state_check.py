@@ -36,7 +36,9 @@ def check(g, s) -> None:
         _counters(g, s)
         _zones(g, s)
         _card_state(g, s)
-        _values(g, s)
+        problem = V.state_problem(g, s)      # values: see values.py
+        if problem:
+            raise _Damaged(problem)
         _roles(g, s)
         _stack(g, s)
         _pending(g, s)
@@ -198,13 +200,6 @@ def _card_state(g, s) -> None:
             if c not in g.cards:
                 raise _Damaged(f"card state '{name}' names {_describe(c)}, not a card of "
                                "this game")
-
-
-def _values(g, s) -> None:
-    """v and pv (only for a game declaring values): see values.state_problem."""
-    problem = V.state_problem(g, s)
-    if problem:
-        raise _Damaged(problem)
 
 
 def _roles(g, s) -> None:

@@ -29,7 +29,7 @@ bid), type the number itself. Commands:
                you compose a sequence (one pass of the terminal per seat),
                its last step ("undo last"); "done" commits the sequence
   a word       list the options whose label contains it
-  rim          (games with a board) each square's distance from the rim
+  rim          (games with a grid board) each square's distance from the rim
   save [FILE]  write a save file (continue: rulebook play GAME --load FILE)
   quit         stop playing (saves first when --save was given)
   Ctrl-C       stop at once; the game is saved and the file named"""

@@ -150,27 +150,27 @@ def set_value(vm, holder: dict, spec: ValueSpec, value) -> None:
 def set_entry(vm, holder: dict, spec: ValueSpec, keys: tuple, value) -> None:
     """set x[k1][k2] = v: the containers on the way are copied, never changed in place;
     a missing mapping entry on the way becomes a new mapping."""
-    value = plain(value, spec.name)
+    value = plain(value, spec.name, len(keys))     # nested as deep as where it goes
     entries = "player" if spec.type == "players" else "card" if spec.type == "cards" \
         else spec.entries
-    if len(keys) == 1 and entries != "any" and not fits(entries, value, vm.s["n"], vm.g.cards):
-        raise GameError(f"the entries of value '{spec.name}' are {TYPES[entries][1]}; "
-                        f"{_describe(value)} cannot be put in it")
     new = _put(holder[spec.name], keys, 0, value, spec.name)
+    if entries != "any" and not fits(entries, get(new, keys[0], None), vm.s["n"], vm.g.cards):
+        raise GameError(f"the entries of value '{spec.name}' are {TYPES[entries][1]}; "
+                        f"{_describe(get(new, keys[0], None))} cannot be put in it")
     holder[spec.name] = new
 
 
 def _put(c, keys, i, value, name):
     k = keys[i]
     last = i == len(keys) - 1
+    if len(keys) > MAX_DEPTH:
+        raise GameError(f"value '{name}': lists and mappings nest at most {MAX_DEPTH} deep")
     if c is None and i > 0:
         c = {}
     if type(c) is dict:
         k = key_text(k)
         new = c.copy()
         new[k] = value if last else _put(c.get(k), keys, i + 1, value, name)
-        if len(keys) > MAX_DEPTH:
-            raise GameError(f"value '{name}': lists and mappings nest at most {MAX_DEPTH} deep")
         return new
     if type(c) is list:
         if type(k) is not int or not -len(c) <= k < len(c):
@@ -269,7 +269,9 @@ def _value_set(g, s, values, specs, who) -> str:
         v = values[name]
         try:
             if plain(v, name) != v or not fits_spec(spec, v, s["n"], g.cards):
-                return f"{who}'s value '{name}' is {_describe(v)}, not {TYPES[spec.type][1]}"
+                entries = f" of entries {TYPES[spec.entries][1]}" if spec.entries != "any" else ""
+                return f"{who}'s value '{name}' is {_describe(v)}, not {TYPES[spec.type][1]}" \
+                       + entries
         except GameError as e:
             return f"{who}'s value '{name}' is not plain data: {e}"
     if len(values) != len(specs):

@@ -211,6 +211,8 @@ def _board(g, vm, s, board, seat) -> dict:
                 value = cs[name].get(c, spec.start)
                 if spec.type == "players" and isinstance(value, list):
                     value = [g.seat_label(p) for p in value]
+                elif spec.type == "player" and type(value) is int:
+                    value = g.seat_label(value)
                 entry[name] = value
             stack.append(entry)
         if board.shape == "grid":
@@ -227,7 +229,9 @@ def _board(g, vm, s, board, seat) -> dict:
         out = {"shape": board.shape, "rows": board.rows, "cols": board.cols}
     else:
         out = {"shape": board.shape}
-    out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells)
+    out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells,
+               # card state drawn beside the cards (show: true), with its start values
+               shown={name: spec.start for name, spec in public if spec.show})
     if board.shape != "grid":
         out.update(rows=list(board.rows), orientation=board.orientation, places=board.places,
                    faces=list(board.face_names), remove=list(board.removed),

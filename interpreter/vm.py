@@ -95,12 +95,14 @@ class VM:
         if fr.get("r") and stack:
             stack[-1]["l"][fr["r"]] = value
 
-    def play(self, card: str, who) -> bool:
-        """Push the card's own effect, else its type's, run as `who`; False when it has none."""
+    def play(self, card: str, who, ability=None) -> bool:
+        """Push the card's own effect, else its type's, run as `who`; False when it has none.
+        With `ability` (a moment's name): the card's own ability at that moment, else its
+        type's (abilities.py compiles them)."""
         programs = self.g.programs
-        key = "card:" + card
+        key = ("card:" if ability is None else f"ability:{ability}:card:") + card
         if key not in programs:
-            key = "type:" + self.g.cards[card]["type"]
+            key = key[:-len(card) - 5] + "type:" + self.g.cards[card]["type"]
             if key not in programs:
                 return False
         if self.events is not None:   # a card's effect runs
@@ -285,7 +287,9 @@ class VM:
         for _ in range(n):
             pile = z[src]
             if not pile and spec.refill_from:
-                refill = spec.refill_from
+                # a player zone refills from the same player's zone ("0.workshop" <- "0.scrapyard")
+                refill = (src[:src.index(".") + 1] + spec.refill_from if spec.owner == "player"
+                          else spec.refill_from)
                 for c in z[refill]:
                     loc[c] = src
                 pile.extend(z[refill])

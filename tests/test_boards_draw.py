@@ -95,15 +95,19 @@ def test_the_3_4_5_4_3_map_fits_and_every_face_is_named():
     assert sum(line.count("|") for line in lines[:23]) == 24        # the vertical edges
 
 
-def test_a_flat_map_and_removed_faces_are_listed():
+def test_a_flat_map_is_drawn_with_dashes_and_a_removed_face_left_blank():
     b = hexboard("map", [2, 3, 2], remove=["D"], orientation="flat")
     board = {"shape": "hex", "rows": [2, 3, 2], "orientation": "flat", "places": "vertices",
              "faces": face_letters(7), "remove": ["D"], "hides": False, "marks": False,
              "stack_limit": None, "cells": {v: {"cards": []} for v in b.vertices}}
-    first = b.vertices[0]
-    board["cells"][first]["features"] = {"gate": True}
+    board["cells"]["A.nw"]["features"] = {"gate": True}
     lines = shown(render_board(board, "P1"))
-    assert lines[0].startswith(first) and "gate" in lines[0] and "g gate" in lines[-1]
+    # columns of 2, 3, 2 hexagons: A on top of the middle one, D (removed) in its centre
+    assert lines[0].split() == ["g---------·"]              # A's top side; A.nw is a gate
+    assert lines[4].split() == ["·", "B", "·---------·", "C", "·"]
+    assert lines[6].split() == ["·---------·", "·---------·"]   # no D
+    assert lines[10].split()[1] == "G" and "A.nw  gate" in lines and "g gate" in lines[-1]
+    assert max(map(len, lines)) <= 80
 
 
 def test_feature_tags_stay_short_and_distinct():
@@ -214,3 +218,23 @@ def test_a_wrong_card_label_is_a_located_error(tmp_path):
         Game.load(str(path))
     found = [f.format() for f in e.value.findings]
     assert any("game.yaml:17:" in f and "lable" in f for f in found), found
+
+
+def hex_view(rows, places="vertices", remove=()):
+    b = hexboard("map", rows, remove=remove, places=places)
+    return b, {"shape": "hex", "rows": list(rows), "orientation": "pointy", "places": places,
+               "faces": face_letters(sum(rows)), "remove": list(remove), "hides": False,
+               "marks": False, "stack_limit": None, "cells": {p: {"cards": []} for p in b.cells}}
+
+
+def test_faces_as_places_show_their_cards_at_the_centre_and_a_wide_map_is_listed():
+    b, board = hex_view([2, 3, 2], places="faces")
+    board["cells"]["D"]["cards"] = [{"card": "tower"}, {"card": None}]
+    board["markers"] = {"E": [["P2", "army"]]}
+    lines = shown(render_board(board, "P1", seats=["P1", "P2"]))
+    assert "D 2" in lines[7] and "E @2" in lines[7]           # the middle row's centres
+    assert "D     tower, ##" in lines and "E     P2 army" in lines
+    _, wide = hex_view([12, 13, 12])                        # 25 lattice columns: no room
+    wide["cells"]["A.n"]["cards"] = [{"card": "x"}]
+    lines = shown(render_board(wide, "P1"))
+    assert lines[0].startswith("A.n") and max(map(len, lines)) <= 80 and len(lines) == 2

@@ -206,6 +206,8 @@ def test_flat_hexes_and_faces_as_places():
     assert tiles.adjacency["sides"]["A"] == ("B", "D", "E")
     assert tiles.distance["sides"]["A"]["S"] == 4 and tiles.distance["sides"]["H"]["L"] == 4
     assert face_letters(28)[-3:] == ["Z", "AA", "AB"]
+    numbered = hexboard("map", [2, 3, 2], faces=list(range(1, 8)), remove=[4])
+    assert numbered.faces == ("1", "2", "3", "5", "6", "7") and numbered.vertices[0] == "1.n"
     even = hexboard("map", [4, 4, 4])          # equal rows: every other one half a hex right
     assert even.faces_at[even.alias["A.se"]] == ("A", "B", "E")
 
@@ -282,6 +284,8 @@ def findings(tmp_path, **kw):
     ("where height(it) == 0", 'where step(it, "up") == none', "REF-UNDEF", "direction 'up'"),
     ("to map[c]", 'to map["A.up"]', "REF-UNDEF", "'A.up'"),
     ("      J: {colour: red}", "      E.n: {colour: red}", "DUP-NAME", "one place (A.se)"),
+    ("    stack_limit: 1\n", "    stack_limit: 1\n    remove: [" + ", ".join("ABCDEFGHIJKLMNOPQRS")
+     + "]\n", "SCHEMA-VALUE", "every face is removed"),
 ])
 def test_a_wrong_hex_board_is_a_located_error(tmp_path, old, new, code, words):
     found = findings(tmp_path, old=old, new=new)

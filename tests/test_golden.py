@@ -21,10 +21,12 @@ from scenario import load
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 # (game, players, seed, file, options): Metscri's random bots never reach the goal, so its
-# transcript is a short capped game (4 rounds) that still shows every kind of decision.
+# transcript is a short capped game (4 rounds) that still shows every kind of decision;
+# M.E.T.A.'s likewise (6 rounds: students, mulligans, first player, plays, buys, moves).
 CASES = [("metras", 4, 7, "metras_seed7_4p.txt", None),
          ("etheria", 4, 3, "etheria_seed3_4p.txt", None),
          ("metscri", 3, 6, "metscri_seed6_3p.txt", {"turn_cap": 4}),
+         ("meta", 2, 4, "meta_seed4_2p.txt", {"turn_cap": 6}),
          ("metropolis", 5, 2, "metropolis_seed2_5p.txt", None)]
 
 
@@ -75,4 +77,5 @@ def test_transcript_is_deterministic():
     assert transcript("etheria", 4, 3) == transcript("etheria", 4, 3)
     assert transcript("metscri", 3, 6, {"turn_cap": 4}) == transcript("metscri", 3, 6,
                                                                       {"turn_cap": 4})
+    assert transcript("meta", 2, 4, {"turn_cap": 6}) == transcript("meta", 2, 4, {"turn_cap": 6})
     assert transcript("metropolis", 5, 2) == transcript("metropolis", 5, 2)

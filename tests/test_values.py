@@ -109,11 +109,11 @@ def test_a_missing_key_reads_as_the_default_and_entries_add_up(game):
 
 def test_nested_entries_are_made_on_the_way_and_seats_are_kept_as_text(game):
     s = run(game, "set moves = [[1, 2], [3, 4]]\nset moves[1][0] = 9\n"
-                  "set controller[me.next] = me.next\nset controller[\"x\"][\"y\"] = 1")
+                  "set controller[me.next] = me.next\nset me.invested[\"x\"][\"y\"] = 1")
     assert s["v"]["moves"] == [[1, 2], [9, 4]]
     assert s["v"]["controller"]["1"] == 1                          # a seat key, as digits
     assert evaluate(game, s, "controller[me.next]") == 1           # read back the same way
-    assert s["v"]["controller"]["x"] == {"y": 1}
+    assert s["pv"][0]["invested"]["x"] == {"y": 1}
 
 
 @pytest.mark.parametrize("text,message", [
@@ -124,6 +124,9 @@ def test_nested_entries_are_made_on_the_way_and_seats_are_kept_as_text(game):
     ("set moves[5] = 1", "a list of 0 has no position 5"),
     ("set me.at[1] = 2", "is 'c', not a list or a mapping"),
     ("set controller[none] = 1", "a mapping's key is a text or a whole number, not none"),
+    ("set controller[1][2][3][4][5] = [[1]]", "nest at most 6 deep"),
+    ("set controller[1][2] = 1", "entries of value 'controller' are a player or none; {'2': 1}"),
+    ("set controller[1][2][3][4][5][6][7] = 1", "nest at most 6 deep"),
 ])
 def test_a_set_of_the_wrong_kind_is_a_rule_error_in_words(game, text, message):
     with pytest.raises(GameError, match=message.replace("[", r"\[").replace("(", r"\(")):

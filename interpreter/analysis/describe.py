@@ -6,7 +6,7 @@ import json
 
 from ..loader import load_documents, resolve_game_path
 
-HIDDEN_ATTRS = {"id", "type", "zone", "count", "name", "effect", "description"}
+HIDDEN_ATTRS = {"id", "type", "zone", "count", "name", "effect", "description", "abilities"}
 
 
 def describe(game) -> str:
@@ -120,6 +120,8 @@ def card_type(name: str, spec: dict) -> str:
         lines += ["", f"Playable when `{spec['playable_if']}`."]
     if spec.get("effect"):
         lines += ["", "Effect:", "", *code(spec["effect"])]
+    for moment, text in (spec.get("abilities") or {}).items():
+        lines += ["", f"Ability at {moment}:", "", *code(text)]
     return "\n".join(lines)
 
 
@@ -141,6 +143,8 @@ def cards(g, data, document) -> list:
                 line += f": {card['description']}"
             if card.get("effect"):
                 line += f"; effect: `{' / '.join(str(card['effect']).strip().splitlines())}`"
+            for moment, text in (card.get("abilities") or {}).items():   # named abilities
+                line += f"; {moment}: `{' / '.join(str(text).strip().splitlines())}`"
             rows.setdefault(str(card.get("type")), []).append(line)
     out = []
     if rows:

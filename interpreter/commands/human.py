@@ -112,9 +112,9 @@ class Human:
     def show_rim(self, seat: int) -> None:
         """Each board square's distance from the rim (0 on the rim)."""
         v = views.view(self.session.game, self.session.state, seat)
-        boards = v.get("boards") or {}
-        if not boards:
-            say(self.con, "This game has no board.")
+        boards = {k: b for k, b in (v.get("boards") or {}).items() if b["shape"] == "grid"}
+        if not boards:      # a hex map has no rim
+            say(self.con, "This game has no grid board.")
         for name, board in boards.items():
             self.con.print(terminal.render_board(board, v["seat_label"],
                                                  title=f"{name}: distance from the rim",

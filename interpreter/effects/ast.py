@@ -209,6 +209,7 @@ class Discard(Node):
 class Play(Node):
     card: Node
     who: Optional[Node]
+    ability: Optional[Node] = None   # play CARD ability "moment": that moment's ability only
 
 
 @dataclass

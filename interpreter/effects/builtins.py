@@ -199,6 +199,14 @@ def _index_of(vm, xs, x):
     return None
 
 
+def _keys(vm, m):
+    """A mapping's keys (texts), in the order they were first set."""
+    if type(m) is not dict:
+        from ..errors import GameError
+        raise GameError(f"keys() needs a mapping, not {m!r}")
+    return list(m)
+
+
 def _join(vm, xs, sep=" "):
     """The elements as one text: join(["c3", "d4"], ", ") -> "c3, d4"."""
     return str(sep).join(vm.label(x) for x in xs)
@@ -237,7 +245,8 @@ BUILTINS = {
     "shuffled": (_shuffled, "list", (1, 1)),
     "sample": (_sample, "list", (2, 2)),
     "index_of": (_index_of, "num", (2, 2)),
+    "keys": (_keys, "list:str", (1, 1)),
 }
 
 # Builtins that need the compiler's help (zones by name, card rules): see compiler.py.
-SPECIAL = ("zone", "can_play", "attr", "holder", "label")
+SPECIAL = ("zone", "can_play", "attr", "holder", "label", "has_ability")

@@ -3,6 +3,7 @@ builtins that need the compiler's help (zones by name, card rules). Every call i
 one Signature (signature.py); its source calls a function bound in the namespace."""
 from __future__ import annotations
 
+from ..abilities import check_moment
 from ..boards import BOARD_FUNCTIONS, INLINE_BOARD, board_functions, feature_names, inline_tables
 from ..errors import did_you_mean
 from . import ast as A
@@ -27,6 +28,7 @@ SPECIAL_SIGNATURES = {
     "attr": Signature("attr", (Param("card"), Param("name", T.STR))),
     "holder": Signature("holder", (Param("card"),)),
     "label": Signature("label", (Param("value"),)),
+    "has_ability": Signature("has_ability", (Param("card"), Param("moment", T.STR))),
 }
 assert set(SPECIAL_SIGNATURES) == set(SPECIAL)
 
@@ -187,6 +189,12 @@ class Calls:
     def _special_holder(self, node, bound):
         (_, (card, _), _), = bound
         return f"_card_owner(s, {card})", T.PLAYER
+
+    def _special_has_ability(self, node, bound):
+        (_, (card, _), _), (_, (moment, _), _) = bound
+        check_moment(self, node.args[1] if len(node.args) > 1 else node)
+        table = self.ns.bind("ABILITIES", self.g.abilities)   # filled once abilities compile
+        return f"({moment} in {table}.get({card}, ()))", T.BOOL
 
     def _special_label(self, node, bound):
         (_, (value, t), _), = bound

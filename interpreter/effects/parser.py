@@ -158,7 +158,12 @@ class _ToAst(Transformer):
     def draw(self, m, c): return A.Draw(c[0], c[1], c[2], **_pos(m))
     def shuffle(self, m, c): return A.Shuffle(c[0], **_pos(m))
     def discard(self, m, c): return A.Discard(c[0], **_pos(m))
-    def play(self, m, c): return A.Play(c[0], c[1] if len(c) > 1 else None, **_pos(m))
+    def play(self, m, c):
+        who = next((x[1] for x in c[1:] if x[0] == "as"), None)
+        ability = next((x[1] for x in c[1:] if x[0] == "ability"), None)
+        return A.Play(c[0], who, ability, **_pos(m))
+    def play_as(self, m, c): return ("as", c[0])
+    def play_ability(self, m, c): return ("ability", c[0])
     def call_stmt(self, m, c): return A.CallStmt(c[0], None, **_pos(m))
     def return_stmt(self, m, c): return A.Return(c[0] if c else None, **_pos(m))
     def break_stmt(self, m, c): return A.Break(**_pos(m))

@@ -6,6 +6,7 @@ bounds and zones' rules in one place.
 """
 from __future__ import annotations
 
+from ..abilities import check_moment
 from ..errors import CompileError, CompileErrors, did_you_mean
 from . import ast as A
 from . import types as T
@@ -35,6 +36,11 @@ def stops(st, g, proc_stops) -> bool:
     if isinstance(st, (A.ForEach, A.While, A.Repeat)):
         return any(stops(s, g, proc_stops) for s in st.body)
     return False
+
+
+class StopsInside(CompileError):
+    """A procedure found not to stop stops after all: it calls one that runs in frames.
+    (native_proc_ref catches it: the procedure then runs in frames too.)"""
 
 
 class ScriptCompiler(Procs, Control):
@@ -274,7 +280,8 @@ class ScriptCompiler(Procs, Control):
             self.stmt(st)
         if self.errors:
             raise CompileErrors(self.errors)
-        assert not self.b.done, "a procedure that stops cannot run as a Python function"
+        if self.b.done:     # it calls a procedure that runs in frames (one that failed to
+            raise StopsInside("FLOW", "it calls a procedure that runs in frames", 1, 1)
         return self.b.cur + ["return None"], self.b.cur_at + [None]
 
     def _s_EndGame(self, st):
@@ -300,5 +307,10 @@ class ScriptCompiler(Procs, Control):
         c = self.b.temp("c")
         self.line(f"{c} = {card}")
         self.line(f"fr['pc'] = {nxt}")
-        self.line(f"return {PUSHED} if vm.play({c}, {who}) else {nxt}")
+        if st.ability is None:
+            self.line(f"return {PUSHED} if vm.play({c}, {who}) else {nxt}")
+        else:   # one named ability (a moment declared in `moments:`)
+            check_moment(self.c, st.ability)
+            ability, _ = self.src(st.ability)
+            self.line(f"return {PUSHED} if vm.play({c}, {who}, {ability}) else {nxt}")
         self.b.end_block()

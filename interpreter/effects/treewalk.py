@@ -251,6 +251,9 @@ class TreeWalker:
     def _special_label(self, vm, value):
         return vm.label(value)
 
+    def _special_has_ability(self, vm, card, moment):
+        return moment in self.g.abilities.get(card, ())
+
     def _special_can_play(self, vm, card, player):
         test = self.g.exprs.get("playable", {}).get(self.g.cards[card].get("type"))
         return True if test is None else test(vm, card, player)
