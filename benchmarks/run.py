@@ -48,19 +48,19 @@ PLAN = {
         "sum(rim(c) + 1 for c in cells() where height(it) > 0)",
         'count(ray("d4", "n") until height(it) > 0)',
     ]},
-    # random bots rarely bring a Generator to 0: most playouts run to the turn cap (40 rounds)
-    "meta": {"players": [2], "exprs": [
-        "count(all_units())",
-        "hand_max(me)",
-        'reach("c2", 2, through=["c3"], blocked=["c7"])',
-        "bot_value(me)",
-    ]},
     # five seats only (the rule post's match); random bots choose from the predicted menu
     "metropolis": {"players": [5], "exprs": [
         "count(stations() where count(map[it]) > 0)",
         "bot_value(me)",
         "count(program_menu(me, [], 0, []))",
         "count(faces() where controller[it] == me)",
+    ]},
+    # random bots rarely bring a Generator to 0: most playouts run to the turn cap (40 rounds)
+    "meta": {"players": [2], "exprs": [
+        "count(all_units())",
+        "hand_max(me)",
+        'reach("c2", 2, through=["c3"], blocked=["c7"])',
+        "bot_value(me)",
     ]},
 }
 

@@ -150,8 +150,12 @@ class VM:
             return ""
         if isinstance(p["prompt"], str):
             return p["prompt"]
-        self.l = self.s["stack"][-1]["l"] if "seq" not in p else \
-            sequence.prompt_locals(self.s, seat)
+        if "seq" in p:
+            self.l = sequence.prompt_locals(self.s, seat)
+        elif p["each"]:     # asked of each seat: `me` is the seat reading it, as in its options
+            self.l = dict(self.s["stack"][-1]["l"], me=p["seats"][0] if seat is None else seat)
+        else:
+            self.l = self.s["stack"][-1]["l"]
         return self.g.prompt_fns[p["prompt"]](self)
 
     def answer(self, seat: int, index: int) -> None:

@@ -31,8 +31,8 @@ PLAYOUTS = int(os.environ.get("RULEBOOK_PLAYOUTS", "200"))
 # Per game: seeds per player count (RULEBOOK_PLAYOUTS, when set, applies to every game) and
 # game options for the random playouts. Random bots never reach Metscri's goal, so its games
 # run to the turn cap: a lower cap keeps the suite's budget (the rules are the same).
-# M.E.T.A.'s random bots rarely bring a Generator to 0 either: 20 seeds capped at 15 rounds.
-# Metropolis's five-seat games are long (about a thousand decisions): fewer seeds.
+# Metropolis's five-seat games are long (about 600 decisions): fewer seeds. M.E.T.A.'s random
+# bots rarely bring a Generator to 0 either: 20 seeds capped at 15 rounds.
 SETTINGS = {"metscri": {"seeds": 6, "options": {"turn_cap": 30}},
             "meta": {"seeds": 20, "options": {"turn_cap": 15}},
             "metropolis": {"seeds": 8}}

@@ -86,3 +86,20 @@ def test_a_seats_sequence_options_depend_on_its_own_steps_only(seed):
             assert game.options(s, p) == game.options(alone, p)
             assert game.prompt(s, p) == game.prompt(alone, p)
             assert view(game, s, p)["steps"] == view(game, alone, p)["steps"]
+
+
+def test_a_prompt_asked_of_each_seat_reads_me_as_that_seat(tmp_path):
+    """`by each of` computes each seat's options with `me` = that seat; its prompt too
+    (it raised a Python error when the prompt read `me` in a phase, where `me` is none)."""
+    text = GAME.read_text().replace('prompt "round {round}: your secret bid"',
+                                    'prompt "round {round}: {me} bids up to {me.coins}"')
+    path = tmp_path / "game.yaml"
+    path.write_text(text)
+    g = Game.load(str(path))
+    s = g.new_state(players=3, seed=1)
+    g.apply(s, 0, "3")
+    g.apply(s, 1, "0")
+    g.apply(s, 2, "0")                         # P1 wins round 1 and pays 3
+    assert g.prompt(s, 0) == "round 2: P1 bids up to 0"
+    assert g.prompt(s, 1) == "round 2: P2 bids up to 3"
+    assert view(g, s, 2)["prompt"] == "round 2: P3 bids up to 3"
