@@ -200,8 +200,19 @@ class VM:
 
     def gain(self, p: int, name: str, delta) -> None:
         """gain/lose: change a player's counter by delta, kept within its bounds."""
-        counters = self.s["pl"][p]
+        try:
+            counters = self.s["pl"][p]
+        except (TypeError, IndexError):
+            self.not_a_player(p, name)
         counters[name] = self.bounded(self.g.player_counters[name], counters[name] + delta)
+
+    @staticmethod
+    def not_a_player(p, name: str):
+        """A counter changed for what is no player (a phase or the setup runs with `me`
+        none: `gain gold 1` there names no one)."""
+        raise GameError(f"the counter '{name}' of {'none' if p is None else repr(p)}: that is "
+                        "not a player (with no `to PLAYER`/`from PLAYER`, the player is `me`, "
+                        "which a phase or the setup does not have)")
 
     add = gain
 
@@ -217,7 +228,11 @@ class VM:
         return taken
 
     def set_counter(self, p: int, name: str, value) -> None:
-        self.s["pl"][p][name] = self.bounded(self.g.player_counters[name], value)
+        try:
+            counters = self.s["pl"][p]
+        except (TypeError, IndexError):
+            self.not_a_player(p, name)
+        counters[name] = self.bounded(self.g.player_counters[name], value)
 
     def set_game_counter(self, name: str, value) -> None:
         self.s["g"][name] = self.bounded(self.g.game_counters[name], value)

@@ -86,3 +86,22 @@ def test_a_player_zone_of_none_is_said_in_plain_words(tmp_path):
 def test_python_errors_in_rules_are_given_plain_words(error, words):
     text = str(as_game_error(error))
     assert text.startswith("a rule failed: ") and words in text
+
+
+def test_a_counter_changed_in_a_phase_without_a_player_names_the_missing_player(tmp_path):
+    """`gain spent n` (its `to p` cut off) in a phase: the player is `me`, which a phase does
+    not have; the error says so, at the line, with the seed and decision."""
+    game = tmp_path / "stages"
+    shutil.copytree(Path(__file__).resolve().parent / "games" / "stages", game)
+    text = (game / "game.yaml").read_text()
+    assert "gain spent n to p\n" in text
+    (game / "game.yaml").write_text(text.replace("gain spent n to p\n", "gain spent n\n"))
+    g = Game.load(str(game))
+    s, r = g.new_state(2, seed=0), random.Random(0)
+    with pytest.raises(GameError) as e:
+        for _ in range(50):
+            seat = g.waiting(s)[0]
+            g.apply(s, seat, r.randrange(g.option_count(s, seat)))
+    text = str(e.value)
+    assert text.startswith(f"{game / 'game.yaml'}:{line_of(game, 'gain spent n')}:")
+    assert "the counter 'spent' of none: that is not a player" in text and "(seed 0, decision" in text
