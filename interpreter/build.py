@@ -15,7 +15,7 @@ from .boards import board_functions, build_board, spec_errors
 from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
 from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
-from .value_load import load_values
+from .value_load import load_values, none_words
 from .yamlio import locate, text_position
 
 
@@ -95,7 +95,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         for name, spec in (d.get("card_state") or {}).items():
             spec = spec if isinstance(spec, dict) else {"start": spec}
             kept = spec.get("kept_in")
-            g.card_state[name] = CardStateSpec(name, spec.get("start"),
+            # `start: none` is none, as in scripts and in values (value_load.py)
+            g.card_state[name] = CardStateSpec(name, none_words(spec.get("start")),
                                                tuple(kept) if kept is not None else None,
                                                spec.get("type", "any"), spec.get("description", ""),
                                                bool(spec.get("show", False)))

@@ -74,16 +74,16 @@ def _plain_start(v):
     """(the value as plain JSON with text keys, or a problem in words). The word `none`
     (a text to YAML) is none, as in the effect language."""
     try:
-        return _none_words(plain(v, "", 0)), ""
+        return none_words(plain(v, "", 0)), ""
     except GameError as e:
         return None, str(e)
 
 
-def _none_words(v):
+def none_words(v):
     if v == "none":
         return None
     if type(v) is list:
-        return [_none_words(x) for x in v]
+        return [none_words(x) for x in v]
     if type(v) is dict:
-        return {k: _none_words(x) for k, x in v.items()}
+        return {k: none_words(x) for k, x in v.items()}
     return v
