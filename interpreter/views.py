@@ -196,17 +196,11 @@ def _board(g, vm, s, board, seat) -> dict:
     see = card_test(g, vm, board.name, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
-    labelled = g.exprs.get("card_label:" + board.name)
     cells = {}
     for cell in board.cells:
         stack = []
         for c in s["z"][board.zone_key[cell]]:
-            seen = see is None or see(c)
-            if seen and labelled is not None:      # the board's card_label, with card state
-                vm.l = {"card": c, "viewer": seat}
-                entry = {"card": labelled(vm)}
-            else:
-                entry = {"card": g.card_labels[c] if seen else None}
+            entry = {"card": g.card_labels[c] if see is None or see(c) else None}
             for name, spec in public:
                 value = cs[name].get(c, spec.start)
                 if spec.type == "players" and isinstance(value, list):
