@@ -22,19 +22,22 @@ def load_values(builder, g) -> None:
     for owner, target in (("player", g.player_values), ("game", g.game_values)):
         for name, spec in (data.get(owner) or {}).items():
             path = ["values", owner, name]
-            if not isinstance(spec, dict):
-                continue     # the schema reported it
             if name in taken[owner]:
                 builder.add(builder.doc, path, "DUP-NAME",
                             f"'{name}' is both a {taken[owner][name]} and a {owner} value")
                 continue
-            start, problem = _plain_start(spec.get("start"))
+            # a value whose declaration is wrong still names a value, of any type, so that
+            # scripts using it are not reported too (the declaration's own error suffices)
+            target[name] = ValueSpec(name, visibility=_visibility(spec))
+            if not isinstance(spec, dict):
+                continue     # the schema reported it
+            start, problem = _plain_start(spec.get("start"), name)
             if problem:
                 builder.add(builder.doc, path + ["start"], "SCHEMA-TYPE",
                             f"values.{owner}.{name}.start: {problem}", key=False)
                 continue
             vtype = spec.get("type") or infer_type(start)
-            default, problem = _plain_start(spec.get("default"))
+            default, problem = _plain_start(spec.get("default"), name)
             if problem:
                 builder.add(builder.doc, path + ["default"], "SCHEMA-TYPE",
                             f"values.{owner}.{name}.default: {problem}", key=False)
@@ -59,8 +62,8 @@ def load_values(builder, g) -> None:
                               spec.get("description", ""), entries)
             if not fits_spec(spec_, start, None, None):
                 builder.add(builder.doc, path + ["start"], "TYPE",
-                            f"the {owner} value '{name}' holds {TYPES[entries][1]} entries, "
-                            f"but starts as {_describe(start)}", key=False)
+                            f"the entries of the {owner} value '{name}' are {TYPES[entries][1]}, "
+                            f"but it starts as {_describe(start)}", key=False)
                 continue
             if not (default is None or entries == "any" or fits(entries, default, None, None)):
                 builder.add(builder.doc, path + ["default"], "TYPE",
@@ -70,11 +73,16 @@ def load_values(builder, g) -> None:
             target[name] = spec_
 
 
-def _plain_start(v):
+def _visibility(spec) -> str:
+    v = spec.get("visibility") if isinstance(spec, dict) else None
+    return v if v in ("all", "owner", "none") else "all"
+
+
+def _plain_start(v, name: str):
     """(the value as plain JSON with text keys, or a problem in words). The word `none`
     (a text to YAML) is none, as in the effect language."""
     try:
-        return none_words(plain(v, "", 0)), ""
+        return none_words(plain(v, name, 0)), ""
     except GameError as e:
         return None, str(e)
 
