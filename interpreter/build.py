@@ -11,7 +11,7 @@ from .effects.parser import EffectSyntaxError
 from .effects.types import PARAM_TYPES
 from .errors import Finding, did_you_mean
 from .flow import FlowCompiler
-from .boards import board_functions, build_board, spec_errors
+from .boards import board_functions, build_board, spec_errors, stand_in
 from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
 from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
@@ -150,11 +150,11 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                          f"'{name}' is both a game zone and a board")
                 continue
             problems = spec_errors(spec)
-            for path, code, message, hint in problems:
-                self.add(self.doc, ["boards", name, *path], code, message, hint, key=False)
-            if any(code != "REF-UNDEF" for _, code, _, _ in problems):
-                continue             # not a shape that can be built (an unknown removal can)
-            board = build_board(name, spec)
+            for path, code, message, hint, _ in problems:
+                if code is not None:
+                    self.add(self.doc, ["boards", name, *path], code, message, hint, key=False)
+            fatal = any(p[-1] for p in problems)
+            board = stand_in(name, spec) if fatal else build_board(name, spec)
             g.boards[name] = board
             g.game_zones[name] = ZoneSpec(name, "game", "all", board.cells,
                                           description=board.description,

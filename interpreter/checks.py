@@ -86,8 +86,8 @@ def board_findings(builder, g) -> list:
     out = []
     for name, spec in (builder.data.get("boards") or {}).items():
         board = g.boards.get(name)
-        if board is None or not isinstance(spec, dict):
-            continue
+        if board is None or board.broken or not isinstance(spec, dict):
+            continue         # a stand-in has no places to check against (its error is said)
         values = [*g.player_values, *g.game_values]
         markers = spec.get("markers")
         for i, m in enumerate(markers if isinstance(markers, list) else ()):
