@@ -64,7 +64,7 @@ def spec_errors(spec: dict) -> list:
            for key in keys if key in spec]
     rows = spec.get("rows")
     if shape == "grid":
-        if rows is None or spec.get("cols") is None:
+        if rows is None:
             return out + [((), None, "", "", True)]               # the schema reported it
         if not isinstance(rows, int) or not isinstance(spec.get("cols"), int):
             return out + [((), "SCHEMA-VALUE", "a grid board needs whole numbers rows and cols",
