@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import checks
-from .abilities import declared_moments
+from .abilities import declared_moments, moment_findings
 from .cardload import CardLoader
 from .compile_game import GameCompiler
 from .effects.parser import EffectSyntaxError
@@ -102,6 +102,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                                                bool(spec.get("show", False)))
         g.status = d.get("status")
         g.moments = declared_moments(d)
+        moment_findings(self)
         g.roles = tuple(d.get("roles") or ())
         for name, spec in (d.get("card_types") or {}).items():
             spec = spec or {}
