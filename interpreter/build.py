@@ -91,6 +91,10 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                                         tuple(spec.get("keys") or ()), bool(spec.get("bag", False)),
                                         spec.get("refill_from"), spec.get("description", ""),
                                         spec.get("visible_if"))
+                if spec.get("refill_from") == name:     # an empty pile cannot refill itself
+                    self.add(self.doc, ["zones", owner, name, "refill_from"], "SCHEMA-VALUE",
+                             f"'{name}' refills from itself: name the zone its cards come "
+                             "back from (a discard pile)", key=False)
         self.load_boards(g)
         for name, spec in (d.get("card_state") or {}).items():
             spec = spec if isinstance(spec, dict) else {"start": spec}
