@@ -113,7 +113,8 @@ def remove_errors(spec: dict, shape: str, rows, names: set) -> list:
         for i, x in enumerate(remove):
             if (x if shape == "grid" else str(x)) not in names:
                 what = "cell" if shape == "grid" else "face"
-                size = f"a {rows}x{spec.get('cols')} grid" if shape == "grid" else f"rows {rows}"
+                size = f"a {rows}x{spec.get('cols')} grid" if shape == "grid" \
+                    else f"the hex map of rows {rows}"
                 out.append((("remove", i), "REF-UNDEF", f"'{x}' is not a {what} of {size}",
                             did_you_mean(str(x), names), False))
         if shape == "hex" and names <= set(map(str, remove)):
