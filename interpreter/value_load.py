@@ -2,9 +2,9 @@
 start and default value checked against its declaration; located findings, never an error."""
 from __future__ import annotations
 
-from .errors import GameError
+from .errors import GameError, describe_value
 from .model import ValueSpec
-from .values import TYPES, _describe, fits, fits_spec, infer_type, plain
+from .values import TYPES, fits, fits_spec, infer_type, plain
 
 
 def load_values(builder, g) -> None:
@@ -45,7 +45,7 @@ def load_values(builder, g) -> None:
             if not fits(vtype, start, None, None):
                 builder.add(builder.doc, path + ["start"], "TYPE",
                             f"the {owner} value '{name}' is declared {TYPES[vtype][1]}, but "
-                            f"starts as {_describe(start)}", key=False)
+                            f"starts as {describe_value(start)}", key=False)
                 continue
             if "default" in spec and vtype not in ("list", "players", "cards", "mapping", "any"):
                 builder.add(builder.doc, path + ["default"], "TYPE",
@@ -63,12 +63,12 @@ def load_values(builder, g) -> None:
             if not fits_spec(spec_, start, None, None):
                 builder.add(builder.doc, path + ["start"], "TYPE",
                             f"the entries of the {owner} value '{name}' are {TYPES[entries][1]}, "
-                            f"but it starts as {_describe(start)}", key=False)
+                            f"but it starts as {describe_value(start)}", key=False)
                 continue
             if not (default is None or entries == "any" or fits(entries, default, None, None)):
                 builder.add(builder.doc, path + ["default"], "TYPE",
                             f"the entries of '{name}' are {TYPES[entries][1]}, but its default "
-                            f"is {_describe(default)}", key=False)
+                            f"is {describe_value(default)}", key=False)
                 continue
             target[name] = spec_
 
