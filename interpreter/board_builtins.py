@@ -156,18 +156,39 @@ def place_functions(board) -> dict:
     }
 
 
-def grid_functions(board) -> dict:
-    """The grid's own builtins: rim, adjacency, rays and coordinates."""
-    rays = board.rays
+# Each shape's builtins that read one table: name -> result type (see lookups)
+LOOKUPS = {
+    "grid": {"rim": "num", "neighbours": "list:str", "around": "list:str", "row": "num",
+             "col": "num"},
+    "hex": {"corners": "list:str", "faces_at": "list:str", "step": "str", "vertex": "str"},
+}
+
+
+def lookups(board, types: dict) -> dict:
+    """The builtins that read one table (name -> result type): the same lookup the generated
+    code inlines (INLINE_BOARD), as a function for the calls it does not inline. A list is
+    returned as a copy, so a script never changes the table."""
     tables = inline_tables(board)
-
-    def table_fn(what):
+    out = {}
+    for what, rt in types.items():
         t = tables[what]
-
-        def look(vm, cell):
-            return list(t[cell]) if what in ("neighbours", "around") else t[cell]
+        if INLINE_BOARD[what][0] == 2:
+            def look(vm, x, y, t=t):
+                return t[x][y]
+        elif rt.startswith("list"):
+            def look(vm, x, t=t):
+                return list(t[x])
+        else:
+            def look(vm, x, t=t):
+                return t[x]
         look.__name__ = what
-        return look
+        out[what] = (look, rt, (INLINE_BOARD[what][0],) * 2)
+    return out
+
+
+def grid_functions(board) -> dict:
+    """The grid's own builtins but for its lookups of one table (LOOKUPS): rays."""
+    rays = board.rays
 
     def ray(vm, cell, direction):
         try:
@@ -178,11 +199,4 @@ def grid_functions(board) -> dict:
                                 f"{', '.join(board.directions)}") from None
             raise GameError(f"{cell!r} is not a cell of {board.name}") from None
 
-    return {
-        "rim": (table_fn("rim"), "num", (1, 1)),
-        "neighbours": (table_fn("neighbours"), "list:str", (1, 1)),
-        "around": (table_fn("around"), "list:str", (1, 1)),
-        "ray": (ray, "list:str", (2, 2)),
-        "row": (table_fn("row"), "num", (1, 1)),
-        "col": (table_fn("col"), "num", (1, 1)),
-    }
+    return {"ray": (ray, "list:str", (2, 2))}

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
-from .board_builtins import INLINE_BOARD, grid_functions, inline_tables, place_functions  # noqa: F401
+from .board_builtins import (INLINE_BOARD, LOOKUPS, grid_functions, inline_tables,  # noqa: F401
+                             lookups, place_functions)
 from .board_grid import GRID_DIRECTIONS, LETTERS, ORTHOGONAL, Board, cell_name, grid  # noqa: F401
 from .board_tables import CellTable, connected  # noqa: F401
 from .errors import did_you_mean
@@ -168,6 +169,7 @@ def feature_names(board) -> set:
 def board_functions(board) -> dict:
     """name -> (f(vm, *args), result type, (fewest, most) arguments), for one board."""
     fns = place_functions(board)
+    fns.update(lookups(board, LOOKUPS[board.shape]))
     fns.update(grid_functions(board) if board.shape == "grid" else hex_functions(board))
     return fns
 
