@@ -31,9 +31,7 @@ def ask(vm, seats: list, menu: int, var: str) -> None:
     if not seats:
         fr["l"][var] = [None] * s["n"]
         return
-    end_when = vm.g.end_when_fn
-    if end_when is not None and end_when(vm):
-        vm.end_game()
+    if vm.ends_now():
         return
     so_far = {str(seat): [] for seat in seats}
     p = {"seats": list(dict.fromkeys(seats)), "opts": {}, "var": var,
