@@ -59,11 +59,12 @@ def entry_type(spec: ValueSpec) -> str:
     return T.elem(static_type(spec))
 
 
-def shown(g, spec: ValueSpec, v):
-    """A value as a view shows it: players by their seat labels, cards by their labels (the
-    state keeps seats and ids), for a value of that type or a list or mapping of such."""
+def shown(g, spec, v):
+    """A value (or a card state: spec is a ValueSpec or a CardStateSpec) as a view shows it:
+    players by their seat labels, cards by their labels (the state keeps seats and ids), for
+    a value of that type or a list or mapping of such."""
     kind = {"player": "player", "players": "player", "card": "card", "cards": "card"}.get(
-        spec.type, spec.entries)
+        spec.type, getattr(spec, "entries", "any"))
     if kind not in ("player", "card"):
         return v
     if type(v) is dict:

@@ -202,12 +202,7 @@ def _board(g, vm, s, board, seat) -> dict:
         for c in s["z"][board.zone_key[cell]]:
             entry = {"card": g.card_labels[c] if see is None or see(c) else None}
             for name, spec in public:
-                value = cs[name].get(c, spec.start)
-                if spec.type == "players" and isinstance(value, list):
-                    value = [g.seat_label(p) for p in value]
-                elif spec.type == "player" and type(value) is int:
-                    value = g.seat_label(value)
-                entry[name] = value
+                entry[name] = shown(g, spec, cs[name].get(c, spec.start))   # seats by name
             stack.append(entry)
         if board.shape == "grid":
             col, row = board.position[cell]
