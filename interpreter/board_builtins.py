@@ -54,7 +54,9 @@ def place_functions(board) -> dict:
     features = CellTable(board.name, board.features, board.alias, board.word)
     default_adj = next(iter(board.adjacency))
 
-    def adjacency(name):
+    def adjacency_name(name):
+        """The board's adjacency of that name (default: its first); a wrong one is an error
+        (builtins take the name as a parameter called `adjacency`)."""
         if name is None:
             name = default_adj
         if name not in board.adjacency:
@@ -86,10 +88,7 @@ def place_functions(board) -> dict:
         return where[cut:] if where is not None and where.startswith(prefix) else None
 
     def groups(vm, members, adjacency=None, by=None, wild=None):
-        table = board.adjacency.get(default_adj if adjacency is None else adjacency)
-        if table is None:
-            raise GameError(f"groups(): adjacency is {' or '.join(map(repr, board.adjacency))}, "
-                            f"not {adjacency!r}")
+        table = board.adjacency[adjacency_name(adjacency)]
         if board.alias:                 # other spellings of a place (hex corners)
             members = [own(m) for m in members]
         if by is None:
@@ -119,27 +118,26 @@ def place_functions(board) -> dict:
                 and (value is None or board.features[p][name] == value)]
 
     def distance(vm, a, b, adjacency=None):
-        return board.distance[_adj(adjacency)][a][b]
+        return board.distance[adjacency_name(adjacency)][a][b]
 
     def within(vm, place, r, adjacency=None):
-        return board_tables.within(board.distance[_adj(adjacency)][place], r)
+        return board_tables.within(board.distance[adjacency_name(adjacency)][place], r)
 
     def reach(vm, place, steps, through=None, blocked=None, adjacency=None):
-        adj = board.adjacency[_adj(adjacency)]
+        adj = board.adjacency[adjacency_name(adjacency)]
         return board_tables.reach(board.cells, adj, own(place), steps,
                                   _places(through), _places(blocked))
 
     def own(place):
         p = board.place(place) if type(place) is str else None
         if p is None:
-            raise GameError(f"{place!r} is not a {board.word} of {board.name}")
+            raise board_tables.not_a_place(place, board.word, board.name)
         return p
 
     def _places(xs):
         # none stands for "not on the board" (cell_of of a card elsewhere): nothing to avoid
         return [own(x) for x in xs or () if x is not None]
 
-    _adj = adjacency
     return {
         "cells": (cells, "list:str", (0, 0)),
         "stacks": (stacks, "list:str", (0, 0)),
@@ -197,6 +195,6 @@ def grid_functions(board) -> dict:
             if cell in rays:
                 raise GameError(f"unknown direction {direction!r}: "
                                 f"{', '.join(board.directions)}") from None
-            raise GameError(f"{cell!r} is not a cell of {board.name}") from None
+            raise board_tables.not_a_place(cell, "cell", board.name) from None
 
     return {"ray": (ray, "list:str", (2, 2))}

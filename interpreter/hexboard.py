@@ -17,8 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .board_tables import distance_table
-from .errors import GameError
+from .board_tables import distance_table, not_a_place
 
 # corner offsets of a pointy face on the lattice, clockwise from the top
 CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -73,12 +72,12 @@ class HexBoard:
     def vertex_checked(self, name):
         v = self.vertex(name)
         if v is None:
-            raise GameError(f"{name!r} is not a vertex of {self.name}")
+            raise not_a_place(name, "vertex", self.name)
         return v
 
     def face_checked(self, name):
         if name not in self.corners:
-            raise GameError(f"{name!r} is not a face of {self.name}")
+            raise not_a_place(name, "face", self.name)
         return name
 
     def feature_key(self, name):
