@@ -60,8 +60,8 @@ def place_functions(board) -> dict:
         if name is None:
             name = default_adj
         if name not in board.adjacency:
-            raise GameError(f"adjacency on {board.name} is {' or '.join(map(repr, board.adjacency))}, "
-                            f"not {name!r}")
+            named = " or ".join(map(repr, board.adjacency))
+            raise GameError(f"adjacency on {board.name} is {named}, not {name!r}")
         return name
 
     def cells(vm):
