@@ -31,46 +31,48 @@ def load_values(builder, g) -> None:
             target[name] = ValueSpec(name, visibility=_visibility(spec))
             if not isinstance(spec, dict):
                 continue     # the schema reported it
-            start, problem = _plain_start(spec.get("start"), name)
-            if problem:
-                builder.add(builder.doc, path + ["start"], "SCHEMA-TYPE",
-                            f"values.{owner}.{name}.start: {problem}", key=False)
-                continue
-            vtype = spec.get("type") or infer_type(start)
-            default, problem = _plain_start(spec.get("default"), name)
-            if problem:
-                builder.add(builder.doc, path + ["default"], "SCHEMA-TYPE",
-                            f"values.{owner}.{name}.default: {problem}", key=False)
-                continue
-            if not fits(vtype, start, None, None):
-                builder.add(builder.doc, path + ["start"], "TYPE",
-                            f"the {owner} value '{name}' is declared {TYPES[vtype][1]}, but "
-                            f"starts as {describe_value(start)}", key=False)
-                continue
-            if "default" in spec and vtype not in ("list", "players", "cards", "mapping", "any"):
-                builder.add(builder.doc, path + ["default"], "TYPE",
-                            f"'{name}' is {TYPES[vtype][1]}: a default is what a missing key "
-                            "of a list or mapping reads as")
-                continue
-            entries = spec.get("entries", "any")
-            if entries != "any" and vtype not in ("list", "mapping"):
-                builder.add(builder.doc, path + ["entries"], "TYPE",
-                            f"'{name}' is {TYPES[vtype][1]}: entries are what a list or "
-                            "mapping holds")
-                continue
-            spec_ = ValueSpec(name, start, spec.get("visibility", "all"), vtype, default,
-                              spec.get("description", ""), entries)
-            if not fits_spec(spec_, start, None, None):
-                builder.add(builder.doc, path + ["start"], "TYPE",
-                            f"the entries of the {owner} value '{name}' are {TYPES[entries][1]}, "
-                            f"but it starts as {describe_value(start)}", key=False)
-                continue
-            if not (default is None or entries == "any" or fits(entries, default, None, None)):
-                builder.add(builder.doc, path + ["default"], "TYPE",
-                            f"the entries of '{name}' are {TYPES[entries][1]}, but its default "
-                            f"is {describe_value(default)}", key=False)
-                continue
-            target[name] = spec_
+            declared = _declared(owner, name, spec)
+            if isinstance(declared, ValueSpec):
+                target[name] = declared
+            else:
+                key, code, message, at_key = declared
+                builder.add(builder.doc, path + [key], code, message, key=at_key)
+
+
+# the types whose values have entries, so that a missing key can read as a `default`
+WITH_ENTRIES = ("list", "players", "cards", "mapping", "any")
+
+
+def _declared(owner: str, name: str, spec: dict):
+    """The ValueSpec of one declaration, or its first problem: (key under the declaration,
+    code, message, whether the finding points at the key rather than its value)."""
+    start, problem = _plain_start(spec.get("start"), name)
+    if problem:
+        return "start", "SCHEMA-TYPE", f"values.{owner}.{name}.start: {problem}", False
+    default, problem = _plain_start(spec.get("default"), name)
+    if problem:
+        return "default", "SCHEMA-TYPE", f"values.{owner}.{name}.default: {problem}", False
+    vtype = spec.get("type") or infer_type(start)
+    entries = spec.get("entries", "any")
+    if not fits(vtype, start, None, None):
+        return "start", "TYPE", f"the {owner} value '{name}' is declared {TYPES[vtype][1]}, " \
+                                f"but starts as {describe_value(start)}", False
+    if "default" in spec and vtype not in WITH_ENTRIES:
+        return "default", "TYPE", f"'{name}' is {TYPES[vtype][1]}: a default is what a " \
+                                  "missing key of a list or mapping reads as", True
+    if entries != "any" and vtype not in ("list", "mapping"):
+        return "entries", "TYPE", f"'{name}' is {TYPES[vtype][1]}: entries are what a list " \
+                                  "or mapping holds", True
+    declared = ValueSpec(name, start, spec.get("visibility", "all"), vtype, default,
+                         spec.get("description", ""), entries)
+    if not fits_spec(declared, start, None, None):
+        return "start", "TYPE", f"the entries of the {owner} value '{name}' are " \
+                                f"{TYPES[entries][1]}, but it starts as " \
+                                f"{describe_value(start)}", False
+    if not (default is None or entries == "any" or fits(entries, default, None, None)):
+        return "default", "TYPE", f"the entries of '{name}' are {TYPES[entries][1]}, but its " \
+                                  f"default is {describe_value(default)}", False
+    return declared
 
 
 def _visibility(spec) -> str:
