@@ -1,7 +1,9 @@
 """The board builtins: functions over one board's precomputed tables, and the tables the
 generated code reads inline for the hot ones. Every shape has the place builtins (stacks,
-features, distance, within, reach); a grid adds rim, rays and coordinates, a hex map its
-vertices, faces and edges (hexboard_builtins.py)."""
+features, distance, within, reach); each shape's lookups of one table (LOOKUPS: a grid's
+rim, neighbours and coordinates, a hex map's corners, faces_at, step, vertex) are made here
+from the inline tables; the rest is the shape's own: a grid's rays, a hex map's vertices,
+faces, exits, chords and routes (hexboard_builtins.py)."""
 from __future__ import annotations
 
 from . import board_tables

@@ -10,8 +10,10 @@ all precomputed, so the builtins that read it are dictionary lookups:
 - board_builtins.py, hexboard_builtins.py: the builtins over those tables, and the ones
   generated code inlines.
 
-`features:` (static data per place) is read here for every shape; an unknown place is
-left out here and reported by checks.py with its line.
+Here: a declaration's checks beyond the schema (spec_errors: a declaration that cannot be
+built gets a one-place stand-in, so only its own error is reported), building a board of
+either shape, `features:` and `markers:` (an unknown place or value is left out here and
+reported by checks.py with its line), and which builtins a board has (board_functions).
 """
 from __future__ import annotations
 
