@@ -219,8 +219,8 @@ def _board(g, vm, s, board, seat) -> dict:
     else:
         out = {"shape": board.shape}
     out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells,
-               # card state drawn beside the cards (show: true), with its start values
-               shown={name: spec.start for name, spec in public if spec.show})
+               # card state drawn beside the cards (show: true), its start as cards show it
+               shown={name: shown(g, spec, spec.start) for name, spec in public if spec.show})
     if board.shape != "grid":
         out.update(rows=list(board.rows), orientation=board.orientation, places=board.places,
                    faces=list(board.face_names), remove=list(board.removed),
