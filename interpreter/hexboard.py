@@ -207,14 +207,17 @@ def hexboard(name: str, rows, faces="letters", remove=(), orientation="pointy",
     b.features = {v: {} for v in vertices} | {f: {} for f in b.faces}
     if places == "faces":
         b.cells, b.word = b.faces, "face"
-        sides = {f: tuple(g for g in b.faces if g != f and len(set(corners[f]) & set(corners[g])) == 2)
+        # two faces are neighbours when they share a side: two corners
+        sides = {f: tuple(g for g in b.faces
+                          if g != f and len(set(corners[f]) & set(corners[g])) == 2)
                  for f in b.faces}
         b.adjacency = {"sides": sides}
         b.distance = {"sides": distance_table(name, b.faces, sides, None, "face")}
     else:
         b.cells = vertices
-        b.adjacency = {"edges": {v: tuple(w for _, w in b.exits[v]) for v in vertices}}
-        b.distance = {"edges": distance_table(name, vertices, b.adjacency["edges"], alias, "vertex")}
+        edges = {v: tuple(w for _, w in b.exits[v]) for v in vertices}
+        b.adjacency = {"edges": edges}
+        b.distance = {"edges": distance_table(name, vertices, edges, alias, "vertex")}
     b.zone_key = {p: f"{name}.{p}" for p in b.cells}
     b.face_names, b.removed = tuple(names), tuple(f for f in names if f in removed)
     return b
