@@ -100,9 +100,10 @@ class VM:
         With `ability` (a moment's name): the card's own ability at that moment, else its
         type's (abilities.py compiles them)."""
         programs = self.g.programs
-        key = ("card:" if ability is None else f"ability:{ability}:card:") + card
+        prefix = "" if ability is None else f"ability:{ability}:"
+        key = prefix + "card:" + card
         if key not in programs:
-            key = key[:-len(card) - 5] + "type:" + self.g.cards[card]["type"]
+            key = prefix + "type:" + self.g.cards[card]["type"]
             if key not in programs:
                 return False
         if self.events is not None:   # a card's effect runs
