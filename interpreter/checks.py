@@ -75,9 +75,20 @@ def reference_findings(builder, g) -> list:
         for path, value in matches(builder.data, pattern):
             if isinstance(value, str) and value not in valid:
                 line, col = builder.at(builder.doc, path, key=False)
+                kind = defined_as(builder.data, value)      # a name of another kind
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
-                                   f"unknown {what} '{value}'", did_you_mean(value, valid)))
+                                   f"unknown {what} '{value}'", did_you_mean(value, valid)
+                                   or (f"'{value}' is a {kind}" if kind else "")))
     return out
+
+
+def defined_as(data, name: str) -> str | None:
+    """What kind of thing the YAML defines under that name (DEFINITIONS), if any."""
+    for pattern, kind in DEFINITIONS:
+        for _, section in matches(data, pattern):
+            if isinstance(section, (dict, list)) and name in section:
+                return kind
+    return None
 
 
 def board_findings(builder, g) -> list:
