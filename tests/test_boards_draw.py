@@ -152,16 +152,10 @@ def test_an_unknown_marker_value_is_a_located_error(tmp_path):
 
 
 def test_a_grid_shows_features_on_empty_squares_and_markers(tmp_path):
-    stones = Path(__file__).resolve().parent / "games" / "stones"
-    dest = tmp_path / "stones"
-    shutil.copytree(stones, dest)
+    dest = stones_with(tmp_path, "markers: [home], features: {b2: {well: true}}")
     path = dest / "game.yaml"
-    text = path.read_text().replace(
-        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1}\n",
-        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1, markers: [home],\n"
-        "          features: {b2: {well: true}}}\n")
-    text = text.replace("counters:\n", "values:\n  player:\n    home: {start: a1}\ncounters:\n", 1)
-    path.write_text(text)
+    path.write_text(path.read_text().replace(
+        "counters:\n", "values:\n  player:\n    home: {start: a1}\ncounters:\n", 1))
     g = Game.load(str(dest))
     s = g.new_state(players=2, seed=1)
     v = views.view(g, s, 0)
