@@ -54,6 +54,8 @@ def _declared(owner: str, name: str, spec: dict):
         return "default", "SCHEMA-TYPE", f"values.{owner}.{name}.default: {problem}", False
     vtype = spec.get("type") or infer_type(start)
     entries = spec.get("entries", "any")
+    if vtype not in TYPES or entries not in TYPES:       # the schema reported it
+        return ValueSpec(name, visibility=_visibility(spec))
     if not fits(vtype, start, None, None):
         return "start", "TYPE", f"the {owner} value '{name}' is declared {TYPES[vtype][1]}, " \
                                 f"but starts as {describe_value(start)}", False
