@@ -9,19 +9,39 @@ located REF-UNDEF with a did-you-mean."""
 from __future__ import annotations
 
 from .effects import ast as A
+from .effects import types as T
 from .errors import did_you_mean
 
 
-def declared_moments(data) -> tuple:
-    """`moments:` as a list of names, or a mapping name -> description."""
-    spec = data.get("moments") or ()
-    return tuple(str(m) for m in spec)
+def declared_moments(data):
+    """`moments:` as a list of names, or a mapping name -> description. None when it is
+    neither (the schema reported it): then no moment is checked, rather than every one
+    reported unknown."""
+    spec = data.get("moments")
+    if spec is None:
+        return ()
+    if not isinstance(spec, (list, dict)) or not all(isinstance(m, str) for m in spec):
+        return None
+    return tuple(dict.fromkeys(spec))
 
 
-def check_moment(comp, node) -> None:
-    """At compile time: a literal moment must be declared (the compiler's located error)."""
+def moment_findings(builder) -> None:
+    """A moment listed twice is a DUP-NAME at its second place (a mapping cannot repeat)."""
+    spec = builder.data.get("moments")
+    if isinstance(spec, list):
+        for i, m in enumerate(spec):
+            if isinstance(m, str) and spec.index(m) < i:
+                builder.add(builder.doc, ["moments", i], "DUP-NAME",
+                            f"the moment '{m}' is listed twice", key=False)
+
+
+def check_moment(comp, node, t: str = T.STR) -> None:
+    """At compile time: a moment is a text (t: its static type), and a literal one must be
+    declared (the compiler's located error)."""
+    if t not in (T.STR, T.ANY):
+        comp.err(node, "TYPE", f"a moment is named by a text, not {T.a_word(t)}")
     if isinstance(node, A.Const) and isinstance(node.value, str) \
-            and node.value not in comp.g.moments:
+            and comp.g.moments is not None and node.value not in comp.g.moments:
         comp.err(node, "REF-UNDEF", f"unknown moment '{node.value}'",
                  did_you_mean(node.value, comp.g.moments) or "declare it under moments:")
 
@@ -53,7 +73,7 @@ def _compile(builder, comp, g, doc, keypath, abilities: dict, owner: str) -> lis
     moments = []
     for moment, text in abilities.items():
         path = keypath + ["abilities", moment]
-        if moment not in g.moments:
+        if g.moments is not None and moment not in g.moments:
             builder.add(doc, path, "REF-UNDEF", f"unknown moment '{moment}'",
                         did_you_mean(str(moment), g.moments) or "declare it under moments:")
             continue

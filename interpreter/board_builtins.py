@@ -1,7 +1,9 @@
 """The board builtins: functions over one board's precomputed tables, and the tables the
 generated code reads inline for the hot ones. Every shape has the place builtins (stacks,
-features, distance, within, reach); a grid adds rim, rays and coordinates, a hex map its
-vertices, faces and edges (hexboard_builtins.py)."""
+features, distance, within, reach); each shape's lookups of one table (LOOKUPS: a grid's
+rim, neighbours and coordinates, a hex map's corners, faces_at, step, vertex) are made here
+from the inline tables; the rest is the shape's own: a grid's rays, a hex map's vertices,
+faces, exits, chords and routes (hexboard_builtins.py)."""
 from __future__ import annotations
 
 from . import board_tables
@@ -54,12 +56,14 @@ def place_functions(board) -> dict:
     features = CellTable(board.name, board.features, board.alias, board.word)
     default_adj = next(iter(board.adjacency))
 
-    def adjacency(name):
+    def adjacency_name(name):
+        """The board's adjacency of that name (default: its first); a wrong one is an error
+        (builtins take the name as a parameter called `adjacency`)."""
         if name is None:
             name = default_adj
         if name not in board.adjacency:
-            raise GameError(f"adjacency on {board.name} is {' or '.join(map(repr, board.adjacency))}, "
-                            f"not {name!r}")
+            named = " or ".join(map(repr, board.adjacency))
+            raise GameError(f"adjacency on {board.name} is {named}, not {name!r}")
         return name
 
     def cells(vm):
@@ -86,10 +90,7 @@ def place_functions(board) -> dict:
         return where[cut:] if where is not None and where.startswith(prefix) else None
 
     def groups(vm, members, adjacency=None, by=None, wild=None):
-        table = board.adjacency.get(default_adj if adjacency is None else adjacency)
-        if table is None:
-            raise GameError(f"groups(): adjacency is {' or '.join(map(repr, board.adjacency))}, "
-                            f"not {adjacency!r}")
+        table = board.adjacency[adjacency_name(adjacency)]
         if board.alias:                 # other spellings of a place (hex corners)
             members = [own(m) for m in members]
         if by is None:
@@ -119,27 +120,26 @@ def place_functions(board) -> dict:
                 and (value is None or board.features[p][name] == value)]
 
     def distance(vm, a, b, adjacency=None):
-        return board.distance[_adj(adjacency)][a][b]
+        return board.distance[adjacency_name(adjacency)][a][b]
 
     def within(vm, place, r, adjacency=None):
-        return board_tables.within(board.distance[_adj(adjacency)][place], r)
+        return board_tables.within(board.distance[adjacency_name(adjacency)][place], r)
 
     def reach(vm, place, steps, through=None, blocked=None, adjacency=None):
-        adj = board.adjacency[_adj(adjacency)]
+        adj = board.adjacency[adjacency_name(adjacency)]
         return board_tables.reach(board.cells, adj, own(place), steps,
                                   _places(through), _places(blocked))
 
     def own(place):
         p = board.place(place) if type(place) is str else None
         if p is None:
-            raise GameError(f"{place!r} is not a {board.word} of {board.name}")
+            raise board_tables.not_a_place(place, board.word, board.name)
         return p
 
     def _places(xs):
         # none stands for "not on the board" (cell_of of a card elsewhere): nothing to avoid
         return [own(x) for x in xs or () if x is not None]
 
-    _adj = adjacency
     return {
         "cells": (cells, "list:str", (0, 0)),
         "stacks": (stacks, "list:str", (0, 0)),
@@ -156,18 +156,39 @@ def place_functions(board) -> dict:
     }
 
 
-def grid_functions(board) -> dict:
-    """The grid's own builtins: rim, adjacency, rays and coordinates."""
-    rays = board.rays
+# Each shape's builtins that read one table: name -> result type (see lookups)
+LOOKUPS = {
+    "grid": {"rim": "num", "neighbours": "list:str", "around": "list:str", "row": "num",
+             "col": "num"},
+    "hex": {"corners": "list:str", "faces_at": "list:str", "step": "str", "vertex": "str"},
+}
+
+
+def lookups(board, types: dict) -> dict:
+    """The builtins that read one table (name -> result type): the same lookup the generated
+    code inlines (INLINE_BOARD), as a function for the calls it does not inline. A list is
+    returned as a copy, so a script never changes the table."""
     tables = inline_tables(board)
-
-    def table_fn(what):
+    out = {}
+    for what, rt in types.items():
         t = tables[what]
-
-        def look(vm, cell):
-            return list(t[cell]) if what in ("neighbours", "around") else t[cell]
+        if INLINE_BOARD[what][0] == 2:
+            def look(vm, x, y, t=t):
+                return t[x][y]
+        elif rt.startswith("list"):
+            def look(vm, x, t=t):
+                return list(t[x])
+        else:
+            def look(vm, x, t=t):
+                return t[x]
         look.__name__ = what
-        return look
+        out[what] = (look, rt, (INLINE_BOARD[what][0],) * 2)
+    return out
+
+
+def grid_functions(board) -> dict:
+    """The grid's own builtins but for its lookups of one table (LOOKUPS): rays."""
+    rays = board.rays
 
     def ray(vm, cell, direction):
         try:
@@ -176,13 +197,6 @@ def grid_functions(board) -> dict:
             if cell in rays:
                 raise GameError(f"unknown direction {direction!r}: "
                                 f"{', '.join(board.directions)}") from None
-            raise GameError(f"{cell!r} is not a cell of {board.name}") from None
+            raise board_tables.not_a_place(cell, "cell", board.name) from None
 
-    return {
-        "rim": (table_fn("rim"), "num", (1, 1)),
-        "neighbours": (table_fn("neighbours"), "list:str", (1, 1)),
-        "around": (table_fn("around"), "list:str", (1, 1)),
-        "ray": (ray, "list:str", (2, 2)),
-        "row": (table_fn("row"), "num", (1, 1)),
-        "col": (table_fn("col"), "num", (1, 1)),
-    }
+    return {"ray": (ray, "list:str", (2, 2))}

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from .board_cards import card_lines
 from .hexboard import hexboard
+from .screen_words import named
 
 BACK = "##"
 WIDTH = 80
@@ -169,6 +170,9 @@ def render_hex(board: dict, viewer: str, title: str, tags: dict, seats: list) ->
     if drawn is not None:
         parts += drawn
     parts += hex_list(board, geo, viewer, seats)
+    cards = card_lines(board, BACK)      # each card's shown state (show: true), one a line
+    if cards:
+        parts.append(Text("\n".join(cards)))
     key = legend(board, tags, seats)
     if key:
         parts.append(Text(key, style="dim"))
@@ -290,8 +294,7 @@ def _who(markers) -> str:
 
 
 def _features(feats: dict) -> str:
-    return ", ".join(f"{k} {x}" if not isinstance(x, bool) else k for k, x in feats.items()
-                     if x is not False)
+    return ", ".join(named(k, x) for k, x in feats.items() if x is not False)
 
 
 def _cards(stack: list, viewer: str) -> list:

@@ -38,6 +38,7 @@ class Board:
     alias: dict = field(default_factory=dict)      # another spelling -> cell (none on a grid)
     word: str = "cell"                             # what a place is called in errors
     markers: tuple = ()                            # value names drawn as markers (views)
+    broken: bool = False                           # a stand-in for a wrong declaration
 
     @property
     def directions(self) -> tuple:

@@ -6,6 +6,11 @@ from __future__ import annotations
 from .errors import GameError
 
 
+def not_a_place(place, word: str, board_name: str) -> GameError:
+    """The rules' error for a place a board lacks (every board builtin says it this way)."""
+    return GameError(f"{place!r} is not a {word} of {board_name}")
+
+
 class CellTable(dict):
     """place -> a precomputed value; reading a place the board does not have is a rule's
     error in words (generated code reads these tables directly, at C speed)."""
@@ -21,7 +26,7 @@ class CellTable(dict):
         canonical = self.alias.get(place) if type(place) is str else None
         if canonical is not None and canonical in self:
             return self[canonical]
-        raise GameError(f"{place!r} is not a {self.word} of {self.board_name}")
+        raise not_a_place(place, self.word, self.board_name)
 
 
 def distance_table(board_name: str, places, adjacency: dict, alias=None,

@@ -4,18 +4,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import checks
-from .abilities import declared_moments
+from .abilities import declared_moments, moment_findings
 from .cardload import CardLoader
 from .compile_game import GameCompiler
 from .effects.parser import EffectSyntaxError
 from .effects.types import PARAM_TYPES
 from .errors import Finding, did_you_mean
 from .flow import FlowCompiler
-from .boards import board_functions, build_board, spec_errors
+from .boards import board_functions, build_board, spec_errors, stand_in
 from .effects.builtins import BUILTINS, SPECIAL
 from .mechanics import MECHANICS
 from .model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
-from .value_load import load_values
+from .value_load import load_values, none_words
 from .yamlio import locate, text_position
 
 
@@ -91,16 +91,22 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                                         tuple(spec.get("keys") or ()), bool(spec.get("bag", False)),
                                         spec.get("refill_from"), spec.get("description", ""),
                                         spec.get("visible_if"))
+                if spec.get("refill_from") == name:     # an empty pile cannot refill itself
+                    self.add(self.doc, ["zones", owner, name, "refill_from"], "SCHEMA-VALUE",
+                             f"'{name}' refills from itself: name the zone its cards come "
+                             "back from (a discard pile)", key=False)
         self.load_boards(g)
         for name, spec in (d.get("card_state") or {}).items():
             spec = spec if isinstance(spec, dict) else {"start": spec}
             kept = spec.get("kept_in")
-            g.card_state[name] = CardStateSpec(name, spec.get("start"),
+            # `start: none` is none, as in scripts and in values (value_load.py)
+            g.card_state[name] = CardStateSpec(name, none_words(spec.get("start")),
                                                tuple(kept) if kept is not None else None,
                                                spec.get("type", "any"), spec.get("description", ""),
                                                bool(spec.get("show", False)))
         g.status = d.get("status")
         g.moments = declared_moments(d)
+        moment_findings(self)
         g.roles = tuple(d.get("roles") or ())
         for name, spec in (d.get("card_types") or {}).items():
             spec = spec or {}
@@ -149,11 +155,11 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                          f"'{name}' is both a game zone and a board")
                 continue
             problems = spec_errors(spec)
-            for path, code, message, hint in problems:
-                self.add(self.doc, ["boards", name, *path], code, message, hint, key=False)
-            if any(code != "REF-UNDEF" for _, code, _, _ in problems):
-                continue             # not a shape that can be built (an unknown removal can)
-            board = build_board(name, spec)
+            for path, code, message, hint, _ in problems:
+                if code is not None:
+                    self.add(self.doc, ["boards", name, *path], code, message, hint, key=False)
+            fatal = any(p[-1] for p in problems)
+            board = stand_in(name, spec) if fatal else build_board(name, spec)
             g.boards[name] = board
             g.game_zones[name] = ZoneSpec(name, "game", "all", board.cells,
                                           description=board.description,

@@ -75,9 +75,20 @@ def reference_findings(builder, g) -> list:
         for path, value in matches(builder.data, pattern):
             if isinstance(value, str) and value not in valid:
                 line, col = builder.at(builder.doc, path, key=False)
+                kind = defined_as(builder.data, value)      # a name of another kind
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
-                                   f"unknown {what} '{value}'", did_you_mean(value, valid)))
+                                   f"unknown {what} '{value}'", did_you_mean(value, valid)
+                                   or (f"'{value}' is a {kind}" if kind else "")))
     return out
+
+
+def defined_as(data, name: str) -> str | None:
+    """What kind of thing the YAML defines under that name (DEFINITIONS), if any."""
+    for pattern, kind in DEFINITIONS:
+        for _, section in matches(data, pattern):
+            if isinstance(section, (dict, list)) and name in section:
+                return kind
+    return None
 
 
 def board_findings(builder, g) -> list:
@@ -86,8 +97,8 @@ def board_findings(builder, g) -> list:
     out = []
     for name, spec in (builder.data.get("boards") or {}).items():
         board = g.boards.get(name)
-        if board is None or not isinstance(spec, dict):
-            continue
+        if board is None or board.broken or not isinstance(spec, dict):
+            continue         # a stand-in has no places to check against (its error is said)
         values = [*g.player_values, *g.game_values]
         markers = spec.get("markers")
         for i, m in enumerate(markers if isinstance(markers, list) else ()):

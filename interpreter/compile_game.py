@@ -97,7 +97,6 @@ class GameCompiler:
                     g.exprs["visible:" + name] = fn
         if g.status:
             self.compile_status(comp, g)
-        self.compile_card_labels(comp, g)
         for name, text in g.stats.items():
             path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
                                                         dict) else ["stats", name]
@@ -163,21 +162,6 @@ class GameCompiler:
             g.exprs["status"] = comp.ns.expression(src, what="status")
         except (EffectSyntaxError, CompileError) as e:
             self.report(self.doc, ["status"], e)
-
-
-    def compile_card_labels(self, comp, g):
-        """boards: NAME: card_label: a template about card and viewer, for board cards."""
-        for name, spec in (self.data.get("boards") or {}).items():
-            text = spec.get("card_label") if isinstance(spec, dict) else None
-            if not isinstance(text, str) or name not in g.boards:
-                continue
-            comp.ns.locate = self.locator(self.doc, ["boards", name, "card_label"])
-            try:
-                src = ScriptCompiler(comp, {"viewer": "player", "card": "card"}) \
-                    .template(text, A.Pass(line=1, col=1), at=(1, 1))
-                g.exprs["card_label:" + name] = comp.ns.expression(src, what="card label")
-            except (EffectSyntaxError, CompileError) as e:
-                self.report(self.doc, ["boards", name, "card_label"], e)
 
 
 _WANT = {"end_when": "bool", "score": "num", "evaluation": "num"}

@@ -86,3 +86,14 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
         if name.lower() in lowered:
             close = [lowered[name.lower()]]
     return f"did you mean '{close[0]}'?" if close else ""
+
+
+def describe_value(v, width: int = 60) -> str:
+    """A wrong value in a message: none, true and false as the language says them, anything
+    else as its repr, cut short (a damaged save may hold a long one)."""
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    text = repr(v)
+    return text if len(text) <= width else f"{type(v).__name__} {text[:width - 10]}..."

@@ -17,8 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .board_tables import distance_table
-from .errors import GameError
+from .board_tables import distance_table, not_a_place
 
 # corner offsets of a pointy face on the lattice, clockwise from the top
 CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -57,6 +56,7 @@ class HexBoard:
     face_names: tuple = ()                         # every face's name, removed ones too
     removed: tuple = ()
     markers: tuple = ()                            # value names drawn as markers (views)
+    broken: bool = False                           # a stand-in for a wrong declaration
 
     directions = COMPASS
 
@@ -72,12 +72,12 @@ class HexBoard:
     def vertex_checked(self, name):
         v = self.vertex(name)
         if v is None:
-            raise GameError(f"{name!r} is not a vertex of {self.name}")
+            raise not_a_place(name, "vertex", self.name)
         return v
 
     def face_checked(self, name):
         if name not in self.corners:
-            raise GameError(f"{name!r} is not a face of {self.name}")
+            raise not_a_place(name, "face", self.name)
         return name
 
     def feature_key(self, name):
@@ -207,14 +207,17 @@ def hexboard(name: str, rows, faces="letters", remove=(), orientation="pointy",
     b.features = {v: {} for v in vertices} | {f: {} for f in b.faces}
     if places == "faces":
         b.cells, b.word = b.faces, "face"
-        sides = {f: tuple(g for g in b.faces if g != f and len(set(corners[f]) & set(corners[g])) == 2)
+        # two faces are neighbours when they share a side: two corners
+        sides = {f: tuple(g for g in b.faces
+                          if g != f and len(set(corners[f]) & set(corners[g])) == 2)
                  for f in b.faces}
         b.adjacency = {"sides": sides}
         b.distance = {"sides": distance_table(name, b.faces, sides, None, "face")}
     else:
         b.cells = vertices
-        b.adjacency = {"edges": {v: tuple(w for _, w in b.exits[v]) for v in vertices}}
-        b.distance = {"edges": distance_table(name, vertices, b.adjacency["edges"], alias, "vertex")}
+        edges = {v: tuple(w for _, w in b.exits[v]) for v in vertices}
+        b.adjacency = {"edges": edges}
+        b.distance = {"edges": distance_table(name, vertices, edges, alias, "vertex")}
     b.zone_key = {p: f"{name}.{p}" for p in b.cells}
     b.face_names, b.removed = tuple(names), tuple(f for f in names if f in removed)
     return b

@@ -33,7 +33,8 @@ def hex_tables(board) -> dict:
 
 
 def hex_functions(board) -> dict:
-    """name -> (f(vm, *args), result type, (fewest, most) arguments)."""
+    """name -> (f(vm, *args), result type, (fewest, most) arguments), but for the lookups of
+    one table (corners, faces_at, step, vertex: board_builtins.LOOKUPS)."""
     vx, fx = board.vertex_checked, board.face_checked
     exits = {v: [[d, w] for d, w in e] for v, e in board.exits.items()}
 
@@ -43,19 +44,8 @@ def hex_functions(board) -> dict:
     def faces(vm):
         return list(board.faces)
 
-    def corners(vm, face):
-        return list(board.corners[fx(face)])
-
-    def faces_at(vm, vertex):
-        return list(board.faces_at[vx(vertex)])
-
     def exits_of(vm, vertex):
         return [list(e) for e in exits[vx(vertex)]]
-
-    def step(vm, vertex, direction):
-        if direction not in board.directions:
-            raise GameError(f"unknown direction {direction!r}: {', '.join(board.directions)}")
-        return board.steps[vx(vertex)].get(direction)
 
     def direction(vm, v, w):
         v, w = vx(v), vx(w)
@@ -70,24 +60,17 @@ def hex_functions(board) -> dict:
     def face_of(vm, v, w):
         return board.face_of.get((vx(v), vx(w)))
 
-    def vertex(vm, name):
-        return vx(name)
-
     def route(vm, a, b, links=None):
         return shortest_route(board, vx(a), vx(b), links or ())
 
     return {
         "vertices": (vertices, "list:str", (0, 0)),
         "faces": (faces, "list:str", (0, 0)),
-        "corners": (corners, "list:str", (1, 1)),
-        "faces_at": (faces_at, "list:str", (1, 1)),
         "exits": (exits_of, "list:list", (1, 1)),
-        "step": (step, "str", (2, 2)),
         "direction": (direction, "str", (2, 2)),
         "chords": (chords, "list:list", (1, 1)),
         "chords_at": (chords_at, "list:list", (1, 1)),
         "face_of": (face_of, "str", (2, 2)),
-        "vertex": (vertex, "str", (1, 1)),
         "route": (route, "list:str", (2, 3)),
     }
 

@@ -230,10 +230,19 @@ def load_game(name_or_path: str, transform=None):
 
 
 # The effect texts' syntax trees of a clean game, kept in the user's cache like its YAML:
-# keyed by the grammar and the definition's files, so any edit parses anew.
+# keyed by the grammar, the code that builds the trees and the definition's files, so any
+# edit of either parses anew (a tree from an older parser may lack a newer node's field).
 def _trees_key(files) -> bytes:
-    from .effects.parser import GRAMMAR
-    return (hashlib.sha256(GRAMMAR.encode()).hexdigest() + definition_hash(files)).encode()
+    return (_parser_hash() + definition_hash(files)).encode()
+
+
+@lru_cache(maxsize=1)
+def _parser_hash() -> str:
+    from .effects import ast, parser
+    h = hashlib.sha256(parser.GRAMMAR.encode())
+    for module in (parser, ast):
+        h.update(Path(module.__file__).read_bytes())
+    return h.hexdigest()
 
 
 def _preload_trees(key: bytes) -> None:

@@ -116,7 +116,8 @@ class GameDef:
     player_values: dict = field(default_factory=dict)    # name -> ValueSpec (state["pv"])
     game_values: dict = field(default_factory=dict)      # name -> ValueSpec (state["v"])
     status: Optional[str] = None                         # a text template shown to every seat
-    moments: tuple = ()                                  # the moments abilities may name
+    moments: tuple | None = ()                           # the moments abilities may name
+                                                         # (None: misdeclared, not checked)
     abilities: dict = field(default_factory=dict)        # card id -> frozenset of its moments
 
     # Filled by the compiler.

@@ -18,7 +18,7 @@ never changed in place, because clones of a state share a pending decision's par
 from __future__ import annotations
 
 from . import options as O
-from .errors import GameError
+from .errors import GameError, describe_value
 
 DONE, UNDO = "done", "undo last"
 _MISSING = object()
@@ -31,9 +31,7 @@ def ask(vm, seats: list, menu: int, var: str) -> None:
     if not seats:
         fr["l"][var] = [None] * s["n"]
         return
-    end_when = vm.g.end_when_fn
-    if end_when is not None and end_when(vm):
-        vm.end_game()
+    if vm.ends_now():
         return
     so_far = {str(seat): [] for seat in seats}
     p = {"seats": list(dict.fromkeys(seats)), "opts": {}, "var": var,
@@ -151,3 +149,29 @@ def prompt_locals(s: dict, seat) -> dict:
     local["me"] = seat
     local["so_far"] = p["so_far"].get(str(seat), []) if seat is not None else []
     return local
+
+
+def state_problem(g, p: dict) -> str:
+    """What is wrong with a pending secret sequence of a loaded state ("" when nothing): its
+    menu, each seat's steps and answer count, the seats committed (state_check's part)."""
+    seq, so_far, ans, taken = p["seq"], p.get("so_far"), p["ans"], p.get("taken")
+    if not (_count(seq) and seq < len(g.seq_fns)):
+        return f"the pending sequence is {describe_value(seq)}, not one of the game's " \
+               f"{len(g.seq_fns)} sequences"
+    if not all(isinstance(spec, dict) and "vals" in spec for spec in p["opts"].values()):
+        return "the pending sequence's options are not choices among values"
+    if not (isinstance(so_far, dict) and set(so_far) == set(p["opts"])
+            and all(isinstance(v, list) for v in so_far.values())):
+        return f"the pending sequence's steps are {describe_value(so_far)}, not a list per seat"
+    if not (isinstance(taken, dict) and set(taken) == set(so_far)
+            and all(_count(v) for v in taken.values())):
+        return f"the pending sequence's answer counts are {describe_value(taken)}"
+    if not (isinstance(ans, dict) and all(k in so_far and ans[k] == len(so_far[k]) for k in ans)):
+        return f"the seats that committed their sequences are {describe_value(ans)}"
+    if len(ans) >= len(p["seats"]):
+        return "every seat has committed, but the decision is still pending"
+    return ""
+
+
+def _count(v) -> bool:
+    return type(v) is int and v >= 0

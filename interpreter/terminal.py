@@ -16,6 +16,7 @@ from rich.text import Text
 
 # boards are drawn by board_draw.py; named here too for the commands and tests that use them
 from .board_draw import BACK, legend, render_board  # noqa: F401
+from .screen_words import named, short, words
 
 MAX_EVENTS = 14     # log lines in the events panel
 MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
@@ -73,16 +74,8 @@ def render_view(con: Console, v: dict, events: list) -> None:
         con.print(f"Waiting for {', '.join(v['waiting'])}.")
 
 
-def words(key: str) -> str:
-    """A name from the YAML as people read it: "resource_discard" -> "resource discard",
-    "nobles.ready" -> "nobles (ready)" (the views keep the keys; only the screen says words)."""
-    name, _, part = key.partition(".")
-    name = name.replace("_", " ")
-    return f"{name} ({part.replace('_', ' ')})" if part else name
-
-
 def _game_line(v: dict) -> Text:
-    parts = [f"{words(k)} {val}" for k, val in v["counters"].items()]
+    parts = [named(k, val) for k, val in v["counters"].items()]
     parts += [f"{words(role)}: {who or '-'}" for role, who in v["roles"].items()]
     parts.append(f"variant {v['variant']}")
     return Text("   ".join(parts), style="bold")
@@ -143,29 +136,6 @@ def _values_table(v: dict) -> Table:
         t.add_row(Text("table"), Text("   ".join(f"{words(k)}: {short(x)}"
                                                  for k, x in v["values"].items())))
     return t
-
-
-SHORT = 240     # the longest a value is shown on the table (wrapped to the screen)
-
-
-def short(x, top: bool = True) -> str:
-    """A value in few characters: a mapping as "key value, ..." without its empty entries
-    (none, 0, nothing: coins per area, a controller per area), a list as "a, b", none as
-    "-", nested ones in brackets."""
-    if x is None:
-        text = "-"
-    elif isinstance(x, bool):
-        text = "yes" if x else "no"
-    elif isinstance(x, dict):
-        text = ", ".join(f"{k} {short(y, False)}" for k, y in x.items()
-                         if y not in (None, 0, [], {}) or y is False) or "(none)"
-        text = text if top else f"{{{text}}}"
-    elif isinstance(x, list):
-        text = ", ".join(short(y, False) for y in x) or "(none)"
-        text = text if top else f"[{text}]"
-    else:
-        text = str(x)
-    return text if len(text) <= SHORT or not top else text[:SHORT - 3] + "..."
 
 
 def _cards(z: dict) -> Text:

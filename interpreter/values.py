@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .effects import types as T
 from .effects.runtime import set_item
-from .errors import GameError
+from .errors import GameError, describe_value
 from .model import ValueSpec
 
 # type name in YAML -> (static type for the checker, words for people)
@@ -59,11 +59,12 @@ def entry_type(spec: ValueSpec) -> str:
     return T.elem(static_type(spec))
 
 
-def shown(g, spec: ValueSpec, v):
-    """A value as a view shows it: players by their seat labels, cards by their labels (the
-    state keeps seats and ids), for a value of that type or a list or mapping of such."""
+def shown(g, spec, v):
+    """A value (or a card state: spec is a ValueSpec or a CardStateSpec) as a view shows it:
+    players by their seat labels, cards by their labels (the state keeps seats and ids), for
+    a value of that type or a list or mapping of such."""
     kind = {"player": "player", "players": "player", "card": "card", "cards": "card"}.get(
-        spec.type, spec.entries)
+        spec.type, getattr(spec, "entries", "any"))
     if kind not in ("player", "card"):
         return v
     if type(v) is dict:
@@ -86,7 +87,7 @@ def key_text(k) -> str:
         return k
     if type(k) is int:
         return str(k)
-    raise GameError(f"a mapping's key is a text or a whole number, not {_describe(k)}")
+    raise GameError(f"a mapping's key is a text or a whole number, not {describe_value(k)}")
 
 
 def plain(v, name: str, depth: int = 0):
@@ -100,7 +101,7 @@ def plain(v, name: str, depth: int = 0):
         return [plain(x, name, depth + 1) for x in v]
     if t is dict:
         return {key_text(k): plain(x, name, depth + 1) for k, x in v.items()}
-    raise GameError(f"{_describe(v)} cannot be kept in a value (numbers, texts, true/false, "
+    raise GameError(f"{describe_value(v)} cannot be kept in a value (numbers, texts, true/false, "
                     "none, lists and mappings can)")
 
 
@@ -143,7 +144,7 @@ def set_value(vm, holder: dict, spec: ValueSpec, value) -> None:
     value = plain(value, spec.name)
     if not fits_spec(spec, value, vm.s["n"], vm.g.cards):
         raise GameError(f"value '{spec.name}' is {TYPES[spec.type][1]}; it cannot be set to "
-                        f"{_describe(value)}")
+                        f"{describe_value(value)}")
     holder[spec.name] = value
 
 
@@ -156,7 +157,7 @@ def set_entry(vm, holder: dict, spec: ValueSpec, keys: tuple, value) -> None:
     new = _put(holder[spec.name], keys, 0, value, spec.name)
     if entries != "any" and not fits(entries, get(new, keys[0], None), vm.s["n"], vm.g.cards):
         raise GameError(f"the entries of value '{spec.name}' are {TYPES[entries][1]}; "
-                        f"{_describe(get(new, keys[0], None))} cannot be put in it")
+                        f"{describe_value(get(new, keys[0], None))} cannot be put in it")
     holder[spec.name] = new
 
 
@@ -179,7 +180,7 @@ def _put(c, keys, i, value, name):
         new[k] = value if last else _put(c[k], keys, i + 1, value, name)
         return new
     where = f"'{name}'" + "".join(f"[{x!r}]" for x in keys[:i])
-    raise GameError(f"{where} is {_describe(c)}, not a list or a mapping: it has no entry {k!r}")
+    raise GameError(f"{where} is {describe_value(c)}, not a list or a mapping: it has no entry {k!r}")
 
 
 MISSING = object()
@@ -195,7 +196,7 @@ def get(o, k, default):
         return default
     if o is None:
         return default
-    raise GameError(f"{_describe(o)} has no entry {k!r}")
+    raise GameError(f"{describe_value(o)} has no entry {k!r}")
 
 
 def get_path(o, keys, default):
@@ -225,15 +226,6 @@ def append_local(local: dict, name: str, value) -> None:
     local[name] = xs + [value]
 
 
-def _describe(v) -> str:
-    if v is None:
-        return "none"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    text = repr(v)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 RUNTIME = {"vset": set_value, "vset_at": set_entry, "vget": get, "vget_path": get_path,
            "vset_local": set_local, "vappend": append_local}
 
@@ -251,7 +243,7 @@ def state_problem(g, s) -> str:
         if field == "v":
             problem = _value_set(g, s, s["v"], specs, "the game")
         elif not (isinstance(s["pv"], list) and len(s["pv"]) == s["n"]):
-            problem = f"'pv' is {_describe(s['pv'])}, not the values of {s['n']} players"
+            problem = f"'pv' is {describe_value(s['pv'])}, not the values of {s['n']} players"
         else:
             problem = next((x for x in (_value_set(g, s, values, specs, f"player {p + 1}")
                                         for p, values in enumerate(s["pv"])) if x), "")
@@ -262,7 +254,7 @@ def state_problem(g, s) -> str:
 
 def _value_set(g, s, values, specs, who) -> str:
     if not isinstance(values, dict):
-        return f"the values of {who} are {_describe(values)}"
+        return f"the values of {who} are {describe_value(values)}"
     for name, spec in specs.items():
         if name not in values:
             return f"{who} has no value '{name}'"
@@ -270,7 +262,7 @@ def _value_set(g, s, values, specs, who) -> str:
         try:
             if plain(v, name) != v or not fits_spec(spec, v, s["n"], g.cards):
                 entries = f" of entries {TYPES[spec.entries][1]}" if spec.entries != "any" else ""
-                return f"{who}'s value '{name}' is {_describe(v)}, not {TYPES[spec.type][1]}" \
+                return f"{who}'s value '{name}' is {describe_value(v)}, not {TYPES[spec.type][1]}" \
                        + entries
         except GameError as e:
             return f"{who}'s value '{name}' is not plain data: {e}"

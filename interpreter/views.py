@@ -209,24 +209,13 @@ def _board(g, vm, s, board, seat) -> dict:
     see = card_test(g, vm, board.name, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
-    labelled = g.exprs.get("card_label:" + board.name)
     cells = {}
     for cell in board.cells:
         stack = []
         for c in s["z"][board.zone_key[cell]]:
-            seen = see is None or see(c)
-            if seen and labelled is not None:      # the board's card_label, with card state
-                vm.l = {"card": c, "viewer": seat}
-                entry = {"card": labelled(vm)}
-            else:
-                entry = {"card": g.card_labels[c] if seen else None}
+            entry = {"card": g.card_labels[c] if see is None or see(c) else None}
             for name, spec in public:
-                value = cs[name].get(c, spec.start)
-                if spec.type == "players" and isinstance(value, list):
-                    value = [g.seat_label(p) for p in value]
-                elif spec.type == "player" and type(value) is int:
-                    value = g.seat_label(value)
-                entry[name] = value
+                entry[name] = shown(g, spec, cs[name].get(c, spec.start))   # seats by name
             stack.append(entry)
         if board.shape == "grid":
             col, row = board.position[cell]
@@ -243,8 +232,8 @@ def _board(g, vm, s, board, seat) -> dict:
     else:
         out = {"shape": board.shape}
     out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells,
-               # card state drawn beside the cards (show: true), with its start values
-               shown={name: spec.start for name, spec in public if spec.show})
+               # card state drawn beside the cards (show: true), its start as cards show it
+               shown={name: shown(g, spec, spec.start) for name, spec in public if spec.show})
     if board.shape != "grid":
         out.update(rows=list(board.rows), orientation=board.orientation, places=board.places,
                    faces=list(board.face_names), remove=list(board.removed),

@@ -100,9 +100,10 @@ class VM:
         With `ability` (a moment's name): the card's own ability at that moment, else its
         type's (abilities.py compiles them)."""
         programs = self.g.programs
-        key = ("card:" if ability is None else f"ability:{ability}:card:") + card
+        prefix = "" if ability is None else f"ability:{ability}:"
+        key = prefix + "card:" + card
         if key not in programs:
-            key = key[:-len(card) - 5] + "type:" + self.g.cards[card]["type"]
+            key = prefix + "type:" + self.g.cards[card]["type"]
             if key not in programs:
                 return False
         if self.events is not None:   # a card's effect runs
@@ -115,24 +116,28 @@ class VM:
         """Ask one seat (or several at once, `each`) to pick among [label, value] options.
 
         `prompt` is a text, or the id of a compiled prompt template (read from the
-        waiting frame's locals only when someone looks at it). The game's end condition
-        is checked here, once per step: a game ends before anyone is asked in vain."""
-        s = self.s
-        end_when = self.g.end_when_fn
-        if end_when is not None and end_when(self):
-            self.end_game()
+        waiting frame's locals only when someone looks at it)."""
+        if self.ends_now():
             return
-        s["pending"] = {"seats": list(seats), "opts": {str(k): v for k, v in options.items()},
-                        "var": var, "prompt": prompt, "each": each, "ans": {}}
+        self.s["pending"] = {"seats": list(seats),
+                             "opts": {str(k): v for k, v in options.items()},
+                             "var": var, "prompt": prompt, "each": each, "ans": {}}
 
     def ask_one(self, seat: int, options, var: str, prompt) -> None:
         """ask() for one seat (the common case, without building a mapping first)."""
-        end_when = self.g.end_when_fn
-        if end_when is not None and end_when(self):
-            self.end_game()
+        if self.ends_now():
             return
         self.s["pending"] = {"seats": [seat], "opts": {str(seat): options}, "var": var,
                              "prompt": prompt, "each": False, "ans": {}}
+
+    def ends_now(self) -> bool:
+        """The game's end condition, checked before anyone is asked (once per decision, so a
+        game ends before a seat is asked in vain): True when it held and the game ended."""
+        end_when = self.g.end_when_fn
+        if end_when is not None and end_when(self):
+            self.end_game()
+            return True
+        return False
 
     def ask_seq(self, seats, menu: int, var: str) -> None:
         """Each seat composes a sequence privately, step by step (see sequence.py)."""

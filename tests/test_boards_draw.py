@@ -152,16 +152,10 @@ def test_an_unknown_marker_value_is_a_located_error(tmp_path):
 
 
 def test_a_grid_shows_features_on_empty_squares_and_markers(tmp_path):
-    stones = Path(__file__).resolve().parent / "games" / "stones"
-    dest = tmp_path / "stones"
-    shutil.copytree(stones, dest)
+    dest = stones_with(tmp_path, "markers: [home], features: {b2: {well: true}}")
     path = dest / "game.yaml"
-    text = path.read_text().replace(
-        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1}\n",
-        "  board: {shape: grid, rows: 3, cols: 3, stack_limit: 1, markers: [home],\n"
-        "          features: {b2: {well: true}}}\n")
-    text = text.replace("counters:\n", "values:\n  player:\n    home: {start: a1}\ncounters:\n", 1)
-    path.write_text(text)
+    path.write_text(path.read_text().replace(
+        "counters:\n", "values:\n  player:\n    home: {start: a1}\ncounters:\n", 1))
     g = Game.load(str(dest))
     s = g.new_state(players=2, seed=1)
     v = views.view(g, s, 0)
@@ -200,24 +194,46 @@ def stones_with(tmp_path, board_keys: str) -> Path:
     return dest
 
 
-def test_a_board_card_label_shows_its_state_to_those_who_may_see_it(tmp_path):
-    g = Game.load(str(stones_with(tmp_path, 'visible_if: "viewer != none", '
-                                            'card_label: "{card.label} by {viewer}"')))
+def test_a_grid_lists_its_cards_shown_state_under_the_board_hidden_ones_as_backs(tmp_path):
+    # card state with show: true is the one way a board card shows its state (views stay
+    # plain data: the state is there, the terminal words it)
+    dest = stones_with(tmp_path, 'visible_if: "viewer != none"')
+    path = dest / "game.yaml"
+    text = path.read_text().replace("card_types:\n", "card_state:\n  placed_by: {start: none, "
+                                    "type: player, kept_in: [board], show: true}\ncard_types:\n")
+    text = text.replace("            move first(supply) to board[c]\n",
+                        "            x = first(supply)\n"
+                        "            move x to board[c]\n"
+                        "            set x.placed_by = p\n")
+    path.write_text(text)
+    g = Game.load(str(dest))
     s = g.new_state(players=2, seed=1)
     g.apply(s, g.waiting(s)[0], "b2")
-    assert views.view(g, s, 1)["boards"]["board"]["cells"]["b2"]["cards"] == [
-        {"card": "stone by P2"}]
-    assert views.view(g, s, None)["boards"]["board"]["cells"]["b2"]["cards"] == [{"card": None}]
-    lines = shown(render_board(views.view(g, s, 0)["boards"]["board"], "P1"))
-    assert lines[2].split()[2] == "stone"          # row 2: the square b2
+    g.apply(s, g.waiting(s)[0], "a3")
+    seen = views.view(g, s, 1)["boards"]["board"]
+    assert seen["cells"]["b2"]["cards"] == [{"card": "stone", "placed_by": "P1"}]
+    assert seen["shown"] == {"placed_by": None}
+    assert shown(render_board(seen, "P2"))[-3:-1] == ["a3 stone: placed by P2",
+                                                       "b2 stone: placed by P1"]
+    spectator = views.view(g, s, None)["boards"]["board"]
+    assert "b2 ##: placed by P1" in shown(render_board(spectator, "spectator"))
 
 
-def test_a_wrong_card_label_is_a_located_error(tmp_path):
-    path = stones_with(tmp_path, 'card_label: "{card.lable}"')
-    with pytest.raises(GameDefError) as e:
-        Game.load(str(path))
-    found = [f.format() for f in e.value.findings]
-    assert any("game.yaml:17:" in f and "lable" in f for f in found), found
+def test_a_hex_map_lists_its_cards_shown_state_under_its_places(tmp_path):
+    dest = with_trains(tmp_path, "card_types:\n", "card_state:\n  waiting: {start: false, "
+                       "kept_in: [map], show: true}\ncard_types:\n")
+    path = dest / "game.yaml"
+    path.write_text(path.read_text().replace("      move first(depot) to map[v]\n",
+                                             "      x = first(depot)\n"
+                                             "      move x to map[v]\n"
+                                             "      set x.waiting = true\n"))
+    g = Game.load(str(dest))
+    s = g.new_state(players=2, seed=1)
+    lines = shown(render_board(views.view(g, s, 0)["boards"]["map"], "P1", seats=["P1", "P2"]))
+    listed = [x for x in lines if x.endswith(": waiting")]
+    assert listed == ["B.se parcel: waiting", "E.s parcel: waiting", "F.sw parcel: waiting"]
+    places = [i for i, x in enumerate(lines) if "station" in x and " | " in x]   # listed places
+    assert len(places) == 3 and lines.index(listed[0]) > max(places)
 
 
 def hex_view(rows, places="vertices", remove=()):

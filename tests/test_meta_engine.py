@@ -122,11 +122,11 @@ def test_a_misspelt_moment_in_play_or_has_ability_is_located(tmp_path):
 def test_a_board_card_is_listed_with_its_shown_state_off_its_start():
     from interpreter.board_cards import card_lines
     board = {"shown": {"controller": None, "damage": 0, "exhausted": False},
-             "cells": {"c2": {"row": 1, "col": 2, "cards": [
+             "cells": {"c7": {"row": 6, "col": 2, "cards": [     # the view's order: top row first
+                          {"card": None, "controller": "P2", "damage": 0, "exhausted": False}]},
+                       "c2": {"row": 1, "col": 2, "cards": [
                           {"card": "Rivet Brawler 2/3", "controller": "P1", "damage": 1,
                            "exhausted": True, "face_up": True}]},
-                       "c7": {"row": 6, "col": 2, "cards": [
-                          {"card": None, "controller": "P2", "damage": 0, "exhausted": False}]},
                        "a1": {"row": 0, "col": 0, "cards": [
                           {"card": "Quiet", "controller": None, "damage": 0, "exhausted": False}]}}}
     assert card_lines(board) == ["c7 ##: controller P2",

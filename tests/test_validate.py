@@ -193,3 +193,11 @@ def test_play_runs_a_game_with_warnings_and_shows_them(tmp_path):
 def test_finding_format_is_file_line_col_severity_code_message():
     f = Finding("a.yaml", 3, 5, "REF-UNDEF", "unknown zone 'x'", "did you mean 'y'?")
     assert f.format() == "a.yaml:3:5: error REF-UNDEF unknown zone 'x' (did you mean 'y'?)"
+
+
+def test_a_reference_to_a_name_of_another_kind_says_what_it_is():
+    # a player zone refills from a zone of the same player: a game zone is named as one
+    case = Path(__file__).resolve().parent / "broken" / "115_player_refill_from_a_game_zone"
+    found = check_game(str(case))
+    assert [(f.code, f.message, f.hint) for f in found] == [
+        ("REF-UNDEF", "unknown player zone 'supply'", "'supply' is a game zone")]

@@ -282,7 +282,7 @@ def findings(tmp_path, text):
     ("moves: {start: [], type: list,", "moves: {start: [], type: number,", "TYPE",
      "declared a whole number"),
     ("controller: {start: {}, entries: player,", "controller: {start: {a: x}, entries: player,",
-     "TYPE", "holds a player or none entries"),
+     "TYPE", "are a player or none, but it starts as"),
     ("at: {start: c,", "coins: {start: c,", "DUP-NAME", "both a player counter and a player value"),
     ("invested: {start: {}, default: 0,", "invested: {start: {}, default: 0, entries: text,",
      "TYPE", "but its default is 0"),

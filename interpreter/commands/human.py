@@ -62,8 +62,8 @@ class Human:
                 say(con, f"There is no option {shown}: choose 1 to {len(options)}.")
             elif text in options:
                 return "choose", text
-            elif answer_spelling(game.g, text, options) is not None:   # "B.sw" for "A.se"
-                return "choose", answer_spelling(game.g, text, options)
+            elif (meant := answer_spelling(game.g, text, options)) is not None:   # "B.sw"
+                return "choose", meant                                          # for "A.se"
             elif word.lower() in COMMANDS:
                 if word.lower() == "help":
                     say(con, terminal.HELP)

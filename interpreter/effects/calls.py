@@ -126,7 +126,9 @@ class Calls:
 
     def check_feature_name(self, node, name, board):
         """feature(x, "nme"): a feature name no place of the board has is a typo; so is
-        step(v, "up"), a direction no compass has."""
+        step(v, "up"), a direction no compass has. (A stand-in board knows no features.)"""
+        if board.broken:
+            return
         if name == "step" and len(node.args) > 1 and isinstance(node.args[1], A.Const) \
                 and node.args[1].value not in board.directions:
             self.err(node.args[1], "REF-UNDEF", f"unknown direction {node.args[1].value!r}",

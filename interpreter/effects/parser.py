@@ -131,6 +131,10 @@ class _ToAst(Transformer):
     def _choose(self, m, var, opts, **kw):
         node = A.Choose(str(var), **kw, **_pos(m))
         for kind, val, *at in opts:
+            if getattr(node, kind) is not None and node.repeated is None:   # the compiler
+                first = val[0] if isinstance(val, list) else val            # reports it
+                node.repeated = (kind, *(at[0] if len(at) == 1 else (
+                    getattr(first, "line", 0) or node.line, getattr(first, "col", 0) or node.col)))
             setattr(node, kind, val)
             if len(at) == 2:                # otherwise "label" if CONDITION
                 node.otherwise_if = at[1]

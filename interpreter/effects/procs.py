@@ -18,6 +18,10 @@ ASKS_EACH = "# asks each"
 class Procs:
     # ------------------------------------------------------------ decisions
     def _s_Choose(self, st):
+        if st.repeated is not None:
+            kind, line, col = st.repeated
+            self.c.err(A.Pass(line=line, col=col), "SYNTAX",
+                       f"'{kind}' is given twice: give each part of a choice once")
         if st.seq:
             return self.choose_sequence(st)
         var, line = st.var, st.line

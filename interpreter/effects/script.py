@@ -312,7 +312,7 @@ class ScriptCompiler(Procs, Control):
         if st.ability is None:
             self.line(f"return {PUSHED} if vm.play({c}, {who}) else {nxt}")
         else:   # one named ability (a moment declared in `moments:`)
-            check_moment(self.c, st.ability)
-            ability, _ = self.src(st.ability)
+            ability, t = self.src(st.ability)
+            check_moment(self.c, st.ability, t)
             self.line(f"return {PUSHED} if vm.play({c}, {who}, {ability}) else {nxt}")
         self.b.end_block()

@@ -122,13 +122,9 @@ class TreeWalker:
     def _Index(self, node, vm, env):
         spec = self.value_of(node, vm, env)
         if spec is not None:            # an entry of a value: its default when missing
-            root, keys = index_chain(node)
-            o = self.eval(root, vm, env)
-            for k in keys:
-                o = values.get(o, self.eval(k, vm, env), values.MISSING)
-                if o is values.MISSING:
-                    return spec.default
-            return o
+            root, keys = index_chain(node)     # every key evaluated, as compiled code does
+            return values.get_path(self.eval(root, vm, env),
+                                   [self.eval(k, vm, env) for k in keys], spec.default)
         obj = self.eval(node.obj, vm, env)
         key = self.eval(node.key, vm, env)
         if isinstance(obj, Group):

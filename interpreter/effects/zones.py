@@ -68,7 +68,7 @@ class Zones:
         alias = {a: p for a, p in getattr(self.g.boards.get(name), "alias", {}).items() if p in keys}
         if isinstance(node.key, A.Const):
             key = alias.get(node.key.value, node.key.value)
-            if key not in keys:
+            if key not in keys and not getattr(self.g.boards.get(name), "broken", False):
                 self.err(node.key, "REF-UNDEF", f"'{name}' has no zone '{node.key.value}'",
                          did_you_mean(str(node.key.value), keys))
             return repr(f"{name}.{key}")
