@@ -8,7 +8,7 @@ from .errors import GameError
 
 def not_a_place(place, word: str, board_name: str) -> GameError:
     """The rules' error for a place a board lacks (every board builtin says it this way)."""
-    return GameError(f"{place!r} is not a {word} of {board_name}")
+    return GameError(f"{'none' if place is None else repr(place)} is not a {word} of {board_name}")
 
 
 class CellTable(dict):

@@ -105,3 +105,10 @@ def test_a_counter_changed_in_a_phase_without_a_player_names_the_missing_player(
     text = str(e.value)
     assert text.startswith(f"{game / 'game.yaml'}:{line_of(game, 'gain spent n')}:")
     assert "the counter 'spent' of none: that is not a player" in text and "(seed 0, decision" in text
+
+
+def test_none_given_as_a_place_is_named_none_as_the_language_says_it():
+    """(hex_trains mutated: `None is not a vertex of map`.)"""
+    from interpreter.board_tables import not_a_place
+    assert str(not_a_place(None, "vertex", "map")) == "none is not a vertex of map"
+    assert str(not_a_place("Z.q", "vertex", "map")) == "'Z.q' is not a vertex of map"
