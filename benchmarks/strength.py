@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.bots import make_bot                    # noqa: E402
-from interpreter.commands.simulate import wilson         # noqa: E402
+from interpreter.analysis.intervals import wilson       # noqa: E402
 from interpreter.game import Game                        # noqa: E402
 
 # game -> (players, budget override or None): Metscri's games are ~1,000 decisions long
