@@ -16,8 +16,8 @@ One tree per decision, seen from the bot's seat. Each iteration:
    value - best other's) of the evaluation (the score if none, the final scores once
    over), normalised over the margins seen in this search (see scaled).
 
-With `prior=K`, every root option starts with K virtual visits scored one step ahead by
-the evaluation (progressive bias), so a budget smaller than the number of options is not
+With `prior=K`, every root option starts with K virtual visits worth the greedy bot's
+one-step value of it, ranked among the options (progressive bias; see seed_root), so a budget smaller than the number of options is not
 spent trying options at random. Options are told apart by their labels, which is what a seat sees, so statistics from
 different worlds add up. The bot plays the root option visited most. The state is cloned
 (never replayed); the same seed and an iteration budget give the same choices.
