@@ -2,8 +2,9 @@
 
     python benchmarks/strength.py [--games N] [--budget iterations=100] [--game metras ...]
                                   [--against greedy random] [--jobs J] [--seed S]
-                                  [--start I] [--json]
+                                  [--start I] [--json] [--verbose]
     python benchmarks/strength.py --speed [--decisions D] [--budget ...]
+    python benchmarks/strength.py --merge PART.json ...    # parts of one run, added up
 
 Strength: for each game (at the player count in PLAN) and each opponent kind, N games
 with one ismcts seat and every other seat an opponent bot; the ismcts seat rotates (game
@@ -32,12 +33,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.bots import make_bot                    # noqa: E402
-from interpreter.commands.simulate import wilson         # noqa: E402
+from interpreter.analysis.intervals import wilson       # noqa: E402
 from interpreter.game import Game                        # noqa: E402
 
-# game -> (players, budget override or None): Metscri's games are ~1,000 decisions long
-PLAN = {"metras": (3, None), "etheria": (3, None), "metscri": (2, None)}
+# game -> players (Metscri's games are ~1,000 decisions long; M.E.T.A. is two-player;
+# a game not in this checkout's gamedefs/ is left out of the choices)
+PLAN = {name: players for name, players in
+        (("metras", 3), ("etheria", 3), ("metscri", 2), ("meta", 2), ("metropolis", 5))
+        if (Path(__file__).resolve().parent.parent / "gamedefs" / name).is_dir()}
+DEFAULT = [name for name in ("metras", "etheria", "metscri") if name in PLAN]
 _games: dict = {}
+VERBOSE = False
 
 
 def game_seed(seed: int, game: str, against: str, i: int) -> int:
@@ -56,14 +62,20 @@ def one_game(name: str, players: int, spec: str, against: str, seed: int, i: int
         seat = game.waiting(s)[0]
         game.apply(s, seat, bots[seat].choose(game, s, seat))
     winners = s["result"]["winners"]
-    return {"win": winners == [me], "draw": len(winners) != 1,
-            "seconds": time.process_time() - start}
+    out = {"win": winners == [me], "draw": len(winners) != 1,
+           "seconds": time.process_time() - start, "decisions": s["decisions"]}
+    if VERBOSE:
+        print(f"{name} vs {against} game {i}: ismcts P{me + 1} "
+              f"{'won' if out['win'] else 'draw' if out['draw'] else 'lost'}, "
+              f"scores {s['result'].get('scores')}, {out['seconds']:.0f} CPU s",
+              file=sys.stderr, flush=True)
+    return out
 
 
 def strength(args) -> list:
     rows = []
     for name in args.game:
-        players, _ = PLAN[name]
+        players = PLAN[name]
         for against in args.against:
             jobs = [(name, players, "ismcts:" + args.budget, against,
                      game_seed(args.seed, name, against, i), i)
@@ -73,21 +85,44 @@ def strength(args) -> list:
                     results = list(pool.map(one_game, *zip(*jobs)))
             else:
                 results = [one_game(*j) for j in jobs]
-            wins = sum(r["win"] for r in results)
-            lo, hi = wilson(wins, len(results))
-            rows.append({"game": name, "players": players, "against": against,
-                         "games": len(results), "wins": wins, "draws": sum(r["draw"] for r in results),
-                         "win_rate": wins / len(results), "interval": [lo, hi],
-                         "fair_share": 1 / players,
-                         "seconds_per_game": sum(r["seconds"] for r in results) / len(results)})
+            rows.append(make_row(name, players, against, len(results),
+                                 sum(r["win"] for r in results),
+                                 sum(r["draw"] for r in results),
+                                 sum(r["seconds"] for r in results)))
             print(row_text(rows[-1]), file=sys.stderr, flush=True)
     return rows
+
+
+def make_row(name: str, players: int, against: str, games: int, wins: int, draws: int,
+             seconds: float) -> dict:
+    lo, hi = wilson(wins, games)
+    return {"game": name, "players": players, "against": against, "games": games,
+            "wins": wins, "draws": draws, "win_rate": wins / games, "interval": [lo, hi],
+            "fair_share": 1 / players, "seconds_per_game": seconds / games}
+
+
+def merge(paths: list) -> tuple:
+    """The rows of several --json parts of one run (same budget), added up per game and
+    opponent kind: (budget, rows)."""
+    budgets, total = set(), {}
+    for path in paths:
+        part = json.loads(Path(path).read_text())
+        budgets.add(part["budget"])
+        for r in part["rows"]:
+            key = (r["game"], r["players"], r["against"])
+            t = total.setdefault(key, [0, 0, 0, 0.0])
+            for k, v in enumerate((r["games"], r["wins"], r["draws"],
+                                   r["seconds_per_game"] * r["games"])):
+                t[k] += v
+    if len(budgets) > 1:
+        sys.exit(f"parts with different budgets: {sorted(budgets)}")
+    return budgets.pop(), [make_row(*key, *t) for key, t in total.items()]
 
 
 def speed(args) -> list:
     rows = []
     for name in args.game:
-        players, _ = PLAN[name]
+        players = PLAN[name]
         game = Game.load(name)
         bot = make_bot("ismcts:" + args.budget, game, 1)
         rng = random.Random(args.seed)
@@ -122,7 +157,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per game and opponent kind")
     ap.add_argument("--budget", default="iterations=100", help="the ismcts settings")
-    ap.add_argument("--game", nargs="+", default=list(PLAN), choices=list(PLAN))
+    ap.add_argument("--game", nargs="+", default=DEFAULT, choices=list(PLAN))
     ap.add_argument("--against", nargs="+", default=["greedy", "random"])
     ap.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
     ap.add_argument("--seed", type=int, default=0)
@@ -131,7 +166,11 @@ def main() -> None:
     ap.add_argument("--speed", action="store_true", help="measure iterations/s instead")
     ap.add_argument("--decisions", type=int, default=20, help="--speed: decisions per game")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="a line per game on stderr")
+    ap.add_argument("--merge", nargs="+", metavar="PART", help="add up --json parts")
     args = ap.parse_args()
+    global VERBOSE
+    VERBOSE = args.verbose
     machine = f"{platform.machine()}, Python {platform.python_version()}"
     if args.speed:
         rows = speed(args)
@@ -145,7 +184,10 @@ def main() -> None:
             print(f"| {r['game'].capitalize()} | {r['players']} | {r['decisions']} | "
                   f"{r['iterations_per_s']:.0f} | {r['failed_share']:.1%} |")
         return
-    rows = strength(args)
+    if args.merge:
+        args.budget, rows = merge(args.merge)
+    else:
+        rows = strength(args)
     if args.json:
         print(json.dumps({"machine": machine, "budget": args.budget, "rows": rows}))
         return

@@ -142,3 +142,25 @@ def test_a_prior_seeds_every_root_option_with_virtual_visits():
     assert len(own) == n
     assert sum(v for v, _, _ in own.values()) == 3 * n + 5 - bot.last["failed"]
     assert all(0 <= w <= v for v, w, _ in own.values())
+
+
+def test_the_prior_ranks_root_options_as_the_greedy_bot_values_them():
+    """With a budget below the option count (Metscri's action menus), the prior gives each
+    root option the greedy bot's one-step value, ranked after every option is scored: the
+    best starts at a win's share (0.75), the worst at a loss's (0.25)."""
+    game = Game.load("metscri")
+    s = game.new_state(2, 3)
+    greedy = make_bot("greedy", game, 4)
+    while game.option_count(s, game.waiting(s)[0]) < 5:      # the first action menu
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, greedy.choose(game, s, seat))
+    seat = game.waiting(s)[0]
+    bot = IsmctsBot(game, 2, iterations=1, depth=0, prior=4)
+    bot.choose(game, s, seat)
+    table = bot.tree.tables[seat]
+    assert len(table) == game.bot_option_count(s, seat)
+    prior = {label: w / v for label, (v, w, _) in table.items() if v == 4}
+    assert len(prior) == len(table) - 1               # one option got the one iteration
+    assert max(prior.values()) == 0.75 and min(prior.values()) == 0.25
+    end = game.options(s, seat)[-1]
+    assert end == "end the turn" and prior[end] == 0.25   # action points left unspent

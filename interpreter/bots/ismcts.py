@@ -16,8 +16,8 @@ One tree per decision, seen from the bot's seat. Each iteration:
    value - best other's) of the evaluation (the score if none, the final scores once
    over), normalised over the margins seen in this search (see scaled).
 
-With `prior=K`, every root option starts with K virtual visits scored one step ahead by
-the evaluation (progressive bias), so a budget smaller than the number of options is not
+With `prior=K`, every root option starts with K virtual visits worth the greedy bot's
+one-step value of it, ranked among the options (progressive bias; see seed_root), so a budget smaller than the number of options is not
 spent trying options at random. Options are told apart by their labels, which is what a seat sees, so statistics from
 different worlds add up. The bot plays the root option visited most. The state is cloned
 (never replayed); the same seed and an iteration budget give the same choices.
@@ -33,6 +33,7 @@ import time
 from ..errors import RulebookError
 from ..sequence import own_steps
 from ..vm import VM
+from .greedy import SURE, GreedyBot
 from .worlds import WORLD_ERRORS, determinize
 
 # name -> (type, default, meaning); the one table for parsing, errors and README
@@ -97,20 +98,28 @@ class IsmctsBot:
 
     def seed_root(self, game, state, seat: int, root: Node) -> None:
         """Progressive bias at the root: each option starts with `prior` virtual visits
-        worth its reward one step ahead in one imagined world, so a small budget refines
-        a sensible order instead of trying options at random."""
+        worth what the greedy bot thinks of it (one step ahead in an imagined world; an
+        option that consults the generator averaged over `bots: samples` worlds, one that
+        only opens a follow-up choice worth its best follow-up), ranked among the options:
+        the best worth a win's share of the reward, the worst a loss's. So a small budget
+        refines a sensible order instead of trying options at random."""
+        helper = GreedyBot(game)
+        helper.rng = self.rng
         world = determinize(game, state, seat, self.rng)
         if world["over"] or seat not in game.waiting(world):
             return
-        table = root.tables.setdefault(seat, {})
         labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
-        for i, label in enumerate(labels):
-            c = game.clone(world)
-            try:
-                game.apply(c, seat, i)
-                r = self.rewards(game, c)[seat]
-            except WORLD_ERRORS:
-                continue
+        try:
+            helper.before = helper.evaluate(game, world, seat)
+        except WORLD_ERRORS:
+            return
+        values = [max(-SURE, min(SURE, helper.value(game, state, seat, i, world)))
+                  for i in range(len(labels))]
+        lo, hi = min(values), max(values)
+        table = root.tables.setdefault(seat, {})
+        for label, v in zip(labels, values):
+            x = (v - lo) / (hi - lo) if hi > lo else 0.5
+            r = x if self.reward == "margin" else 0.25 + 0.5 * x
             table[label] = [self.prior, self.prior * r, 0]
 
     def iterate(self, game, state, seat: int, root: Node) -> bool:
