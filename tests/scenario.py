@@ -179,6 +179,24 @@ def evaluate(game: Game, state: dict, text: str, types: dict | None = None, **lo
 _GAMES: dict = {}
 
 
+
+def run_script(game: Game, text: str, s: dict | None = None, players: int = 2, me: int = 0,
+               **local) -> dict:
+    """Compile one script and run it as seat `me` (locals typed any) on `s`, or on a fresh
+    state with nothing else running; returns the state (stopped at a decision, if any)."""
+    from interpreter.effects.compiler import Compiler
+    from interpreter.effects.parser import parse_script
+    from interpreter.effects.script import ScriptCompiler
+    if s is None:
+        s = game.new_state(players=players, seed=1)
+    s["stack"], s["pending"], s["over"] = [], None, False
+    types = {"me": "player", **{k: "any" for k in local}}
+    game.g.programs["test:script"] = ScriptCompiler(Compiler(game.g), types).compile(
+        parse_script(text))
+    s["stack"].append({"p": "test:script", "pc": 0, "l": {"me": me, **local}, "r": None})
+    VM(game.g, s).run()
+    return s
+
 def load(name: str = "metras") -> Game:
     """A game loaded once per test session."""
     if name not in _GAMES:

@@ -8,12 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.effects.compiler import Compiler
-from interpreter.effects.parser import parse_script
-from interpreter.effects.script import ScriptCompiler
 from interpreter.game import Game
-from interpreter.vm import VM
-from tests.scenario import evaluate
+from tests.scenario import evaluate, run_script
 
 GAME = Path(__file__).parent / "games" / "language" / "game.yaml"
 
@@ -57,14 +53,7 @@ def test_expression(game, text, value):
 
 
 def run(game, text, **local):
-    s = game.new_state(players=2, seed=1)
-    s["stack"], s["pending"], s["over"] = [], None, False
-    ops = ScriptCompiler(Compiler(game.g), {"me": "player", **{k: "any" for k in local}}) \
-        .compile(parse_script(text))
-    game.g.programs["test:script"] = ops
-    s["stack"].append({"p": "test:script", "pc": 0, "l": {"me": 0, **local}, "r": None})
-    VM(game.g, s).run()
-    return s
+    return run_script(game, text, **local)
 
 
 def test_append_and_set_an_element(game):

@@ -11,11 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.effects.parser import parse_script
-from interpreter.effects.script import ScriptCompiler
-from interpreter.effects.compiler import Compiler
 from interpreter.game import Game
-from interpreter.vm import VM
+from tests.scenario import run_script
 
 GAME = Path(__file__).parent / "games" / "statements" / "game.yaml"
 
@@ -27,14 +24,7 @@ def game():
 
 def run(game, text, me=0, **local):
     """Run one script as seat `me` on a fresh 2-player state; returns the state."""
-    s = game.new_state(players=2, seed=1)
-    s["stack"], s["pending"], s["over"] = [], None, False
-    types = {"me": "player", **{k: "any" for k in local}}
-    ops = ScriptCompiler(Compiler(game.g), types).compile(parse_script(text))
-    game.g.programs["test:script"] = ops
-    s["stack"].append({"p": "test:script", "pc": 0, "l": {"me": me, **local}, "r": None})
-    VM(game.g, s).run()
-    return s
+    return run_script(game, text, me=me, **local)
 
 
 def gold(s, p):

@@ -21,6 +21,7 @@ from interpreter.loader import check_game
 from interpreter.state_check import check
 from interpreter.views import view
 from interpreter.vm import VM
+from tests.scenario import run_script
 
 CLAIMS = Path(__file__).parent / "games" / "claims"
 
@@ -32,15 +33,7 @@ def game():
 
 def run(game, text, s=None, me=0, **local):
     """Run one script as seat `me` (on a fresh 3-player state unless given); the state."""
-    if s is None:
-        s = game.new_state(players=3, seed=1)
-    s["stack"], s["pending"], s["over"] = [], None, False
-    types = {"me": "player", **{k: "any" for k in local}}
-    ops = ScriptCompiler(Compiler(game.g), types).compile(parse_script(text))
-    game.g.programs["test:script"] = ops
-    s["stack"].append({"p": "test:script", "pc": 0, "l": {"me": me, **local}, "r": None})
-    VM(game.g, s).run()
-    return s
+    return run_script(game, text, s, players=3, me=me, **local)
 
 
 def compile_errors(game, text) -> list:
