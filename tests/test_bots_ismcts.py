@@ -164,3 +164,37 @@ def test_the_prior_ranks_root_options_as_the_greedy_bot_values_them():
     assert max(prior.values()) == 0.75 and min(prior.values()) == 0.25
     end = game.options(s, seat)[-1]
     assert end == "end the turn" and prior[end] == 0.25   # action points left unspent
+
+
+def test_prior_at_all_ranks_every_node_for_whichever_seat_decides_there():
+    """With `prior_at=all` each node's options start with the prior's virtual visits when
+    the node is first reached (own follow-ups and the other seats' replies alike), so the
+    tree is not valued through random untried moves."""
+    game = Game.load("metras")
+    s = game.new_state(3, 2)
+    seat = game.waiting(s)[0]
+    bot = IsmctsBot(game, 1, iterations=40, depth=0, prior=3, prior_at="all")
+    bot.choose(game, s, seat)
+    inner, seats = 0, set()
+    stack = [bot.tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.kids.values())
+        for p, table in node.tables.items():
+            if len(table) > 1:
+                assert all(v >= 3 for v, _, _ in table.values())
+                assert {round(w / v, 2) for v, w, _ in table.values() if v == 3} <= \
+                    {x / 100 for x in range(25, 76)}
+                inner += node is not bot.tree
+                seats.add(p)
+    assert inner >= 1 and len(seats) >= 2
+    root_only = IsmctsBot(game, 1, iterations=3, depth=0, prior=3)
+    root_only.choose(game, s, seat)
+    zero = [v for kid in root_only.tree.kids.values() for t in kid.tables.values()
+            for v, _, _ in t.values() if v == 0]
+    assert zero, "without prior_at=all inner options start unvisited"
+
+
+def test_prior_at_takes_root_or_all(etheria):
+    with pytest.raises(RulebookError, match="choose one of root, all"):
+        make_bot("ismcts:prior=2,prior_at=leaves", etheria, 0)

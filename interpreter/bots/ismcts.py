@@ -17,8 +17,12 @@ One tree per decision, seen from the bot's seat. Each iteration:
    over), normalised over the margins seen in this search (see scaled).
 
 With `prior=K`, every root option starts with K virtual visits worth the greedy bot's
-one-step value of it, ranked among the options (progressive bias; see seed_root), so a budget smaller than the number of options is not
-spent trying options at random. Options are told apart by their labels, which is what a seat sees, so statistics from
+one-step value of it, ranked among the options (progressive bias; see seed_root), so a
+budget smaller than the number of options is not spent trying options at random. With
+`prior_at=all` every node's options start so, scored in that node's imagined world, for
+whichever seat decides there: the tree then grows along the moves the evaluation likes
+for both sides, where untried options picked at random would value a move that hands the
+turn to a random opponent above one that keeps it for a random self. Options are told apart by their labels, which is what a seat sees, so statistics from
 different worlds add up. The bot plays the root option visited most. The state is cloned
 (never replayed); the same seed and an iteration budget give the same choices.
 
@@ -45,8 +49,10 @@ SETTINGS = {
     "reward": (str, "result", "result (win/draw/loss) or margin (normalised score margin)"),
     "c": (float, 0.7, "UCB exploration constant"),
     "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
+    "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
 }
-CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin")}
+CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
+           "prior_at": ("root", "all")}
 
 
 class Node:
@@ -69,6 +75,9 @@ class IsmctsBot:
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
         self.last: dict = {}    # the last decision's figures: iterations, failed, seconds
         self.span = (math.inf, -math.inf)
+        self.helper = None      # the greedy bot that scores priors (see seed_table)
+        self.prior_everywhere = bool(self.prior) and self.prior_at == "all" \
+            and self.fn is not None
 
     # ---------------------------------------------------------------- choosing
     def choose(self, game, state, seat: int) -> int:
@@ -103,21 +112,31 @@ class IsmctsBot:
         only opens a follow-up choice worth its best follow-up), ranked among the options:
         the best worth a win's share of the reward, the worst a loss's. So a small budget
         refines a sensible order instead of trying options at random."""
-        helper = GreedyBot(game)
-        helper.rng = self.rng
         world = determinize(game, state, seat, self.rng)
         if world["over"] or seat not in game.waiting(world):
             return
         labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
         try:
-            helper.before = helper.evaluate(game, world, seat)
+            self.seed_table(game, state, world, seat, root.tables.setdefault(seat, {}), labels)
         except WORLD_ERRORS:
             return
+
+    def seed_table(self, game, state, world: dict, seat: int, table: dict,
+                   labels: list) -> None:
+        """Give every label missing from a node's table for this seat `prior` virtual
+        visits worth its greedy rank in `world` (state: what the seat's fresh worlds are
+        imagined from, for options that consult the generator)."""
+        helper = self.helper
+        if helper is None:
+            helper = self.helper = GreedyBot(game)
+        helper.rng = self.rng
+        helper.before = helper.evaluate(game, world, seat)
         values = [max(-SURE, min(SURE, helper.value(game, state, seat, i, world)))
                   for i in range(len(labels))]
         lo, hi = min(values), max(values)
-        table = root.tables.setdefault(seat, {})
         for label, v in zip(labels, values):
+            if label in table:
+                continue
             x = (v - lo) / (hi - lo) if hi > lo else 0.5
             r = x if self.reward == "margin" else 0.25 + 0.5 * x
             table[label] = [self.prior, self.prior * r, 0]
@@ -162,6 +181,10 @@ class IsmctsBot:
         for seat in deciders:
             labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
             table = node.tables.setdefault(seat, {})
+            if self.prior_everywhere and len(labels) > 1 and \
+                    any(label not in table for label in labels):
+                # the world is imagined already: scoring its options peeks at nothing
+                self.seed_table(game, world, world, seat, table, labels)
             untried = []
             for i, label in enumerate(labels):
                 entry = table.get(label)
