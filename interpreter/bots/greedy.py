@@ -56,10 +56,16 @@ class GreedyBot:
         reseeded from the bot's own stream."""
         return determinize(game, state, seat, self.rng)
 
-    def value(self, game, state, seat: int, index: int, world=None) -> float:
+    def value(self, game, state, seat: int, index: int, world=None,
+              quick: bool = False) -> float:
         """The option's value: in `world` (a determinized copy; a fresh one if none), and
-        if it consulted the generator, the mean over `samples` worlds."""
+        if it consulted the generator, the mean over `samples` worlds. `quick`: in `world`
+        alone, with no follow-up choice looked through (for a search that explores both
+        itself)."""
         world = world if world is not None else self.determinize(game, state, seat)
+        if quick:
+            got = self.sample(game, game.clone(world), seat, index, depth=1)
+            return -SURE if got is None else got[0]
         got = self.sample(game, game.clone(world), seat, index)
         for _ in range(RETRIES):      # an impossible world (see below): imagine another
             if got is not None:

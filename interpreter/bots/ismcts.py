@@ -117,21 +117,24 @@ class IsmctsBot:
             return
         labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
         try:
-            self.seed_table(game, state, world, seat, root.tables.setdefault(seat, {}), labels)
+            self.seed_table(game, state, world, seat, root.tables.setdefault(seat, {}), labels,
+                            quick=False)
         except WORLD_ERRORS:
             return
 
     def seed_table(self, game, state, world: dict, seat: int, table: dict,
-                   labels: list) -> None:
+                   labels: list, quick: bool = True) -> None:
         """Give every label missing from a node's table for this seat `prior` virtual
         visits worth its greedy rank in `world` (state: what the seat's fresh worlds are
-        imagined from, for options that consult the generator)."""
+        imagined from, for options that consult the generator). Inside the tree (`quick`)
+        each option is scored once in this world, without averaging rolls or looking
+        through follow-up choices: the tree's own iterations do both there."""
         helper = self.helper
         if helper is None:
             helper = self.helper = GreedyBot(game)
         helper.rng = self.rng
         helper.before = helper.evaluate(game, world, seat)
-        values = [max(-SURE, min(SURE, helper.value(game, state, seat, i, world)))
+        values = [max(-SURE, min(SURE, helper.value(game, state, seat, i, world, quick)))
                   for i in range(len(labels))]
         lo, hi = min(values), max(values)
         for label, v in zip(labels, values):
