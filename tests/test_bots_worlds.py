@@ -22,7 +22,8 @@ from interpreter.views import HIDDEN, view
 # game, players, the bots to try (a policy where the game declares one)
 CASES = [("metras", 3, ["policy:courtier"]), ("etheria", 3, ["policy:thrifty"]),
          ("metscri", 2, [])]
-BOTS = ["random", "greedy", "ismcts:iterations=25,depth=8"]
+BOTS = ["random", "greedy", "ismcts:iterations=25,depth=8",
+        "ismcts:iterations=12,depth=0,prior=3,prior_at=all"]
 
 
 @pytest.fixture(scope="module")
