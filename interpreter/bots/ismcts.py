@@ -22,8 +22,9 @@ budget smaller than the number of options is not spent trying options at random.
 `prior_at=all` every node's options start so, scored in that node's imagined world, for
 whichever seat decides there: the tree then grows along the moves the evaluation likes
 for both sides, where untried options picked at random would value a move that hands the
-turn to a random opponent above one that keeps it for a random self. Options are told apart by their labels, which is what a seat sees, so statistics from
-different worlds add up. The bot plays the root option visited most. The state is cloned
+turn to a random opponent above one that keeps it for a random self. Options are told
+apart by their labels, which is what a seat sees, so statistics from different worlds add
+up. The bot plays the root option visited most. The state is cloned
 (never replayed); the same seed and an iteration budget give the same choices.
 
 Settings (`ismcts:iterations=400`, `ismcts:ms=200,depth=30,rollout=greedy`): see SETTINGS.
