@@ -6,12 +6,12 @@
     python benchmarks/strength.py --speed [--decisions D] [--budget ...]
     python benchmarks/strength.py --merge PART.json ...    # parts of one run, added up
 
-Strength: for each game (at the player count in PLAN) and each opponent kind, N games
-with one ismcts seat and every other seat an opponent bot; the ismcts seat rotates (game
-i puts it in seat i mod players) so no seat's advantage counts for or against it. Each
-game's seed comes from the run's seed and the game's index through a hash. Prints a
-Markdown table: ismcts wins, win rate with its 95% Wilson interval, the fair share
-(1/players), CPU seconds per game. A draw is not a win.
+Strength: for each game (at the player count and budget in PLAN, unless --budget names
+one for every game) and each opponent kind, N games with one ismcts seat and every other
+seat an opponent bot; the ismcts seat rotates (game i puts it in seat i mod players) so no
+seat's advantage counts for or against it. Each game's seed comes from the run's seed and
+the game's index through a hash. Prints a Markdown table: ismcts wins, win rate with its
+95% Wilson interval, the fair share (1/players), CPU seconds per game. A draw is not a win.
 
 Speed (--speed): iterations per CPU second of ismcts decisions taken along random games, and
 the share of iterations lost to imagined worlds the rules cannot play.
@@ -36,12 +36,17 @@ from interpreter.bots import make_bot                    # noqa: E402
 from interpreter.analysis.intervals import wilson       # noqa: E402
 from interpreter.game import Game                        # noqa: E402
 
-# game -> players (Metscri's games are ~1,000 decisions long; M.E.T.A. is two-player;
-# a game not in this checkout's gamedefs/ is left out of the choices)
-PLAN = {name: players for name, players in
-        (("metras", 3), ("etheria", 3), ("metscri", 2), ("meta", 2), ("metropolis", 5))
+# game -> (players, the ismcts budget of README's strength table); a game not in this
+# checkout's gamedefs/ is left out of the choices
+PRIOR_EVERYWHERE = "iterations=50,depth=0,prior=10,prior_at=all"
+PLAN = {name: plan for name, plan in
+        (("metras", (3, PRIOR_EVERYWHERE)),
+         ("etheria", (3, "iterations=50,depth=10")),
+         ("metscri", (2, "iterations=30,depth=0,prior=10,prior_at=all")),
+         ("meta", (2, PRIOR_EVERYWHERE)),
+         ("metropolis", (5, "iterations=50,depth=10")))
         if (Path(__file__).resolve().parent.parent / "gamedefs" / name).is_dir()}
-DEFAULT = [name for name in ("metras", "etheria", "metscri") if name in PLAN]
+DEFAULT = list(PLAN)
 _games: dict = {}
 VERBOSE = False
 
@@ -75,9 +80,9 @@ def one_game(name: str, players: int, spec: str, against: str, seed: int, i: int
 def strength(args) -> list:
     rows = []
     for name in args.game:
-        players = PLAN[name]
+        players, budget = PLAN[name][0], args.budget or PLAN[name][1]
         for against in args.against:
-            jobs = [(name, players, "ismcts:" + args.budget, against,
+            jobs = [(name, players, "ismcts:" + budget, against,
                      game_seed(args.seed, name, against, i), i)
                     for i in range(args.start, args.start + args.games)]
             if args.jobs > 1:
@@ -85,7 +90,7 @@ def strength(args) -> list:
                     results = list(pool.map(one_game, *zip(*jobs)))
             else:
                 results = [one_game(*j) for j in jobs]
-            rows.append(make_row(name, players, against, len(results),
+            rows.append(make_row(name, players, against, budget, len(results),
                                  sum(r["win"] for r in results),
                                  sum(r["draw"] for r in results),
                                  sum(r["seconds"] for r in results)))
@@ -93,38 +98,37 @@ def strength(args) -> list:
     return rows
 
 
-def make_row(name: str, players: int, against: str, games: int, wins: int, draws: int,
-             seconds: float) -> dict:
+def make_row(name: str, players: int, against: str, budget: str, games: int, wins: int,
+             draws: int, seconds: float) -> dict:
     lo, hi = wilson(wins, games)
-    return {"game": name, "players": players, "against": against, "games": games,
+    return {"game": name, "players": players, "against": against, "budget": budget,
+            "games": games,
             "wins": wins, "draws": draws, "win_rate": wins / games, "interval": [lo, hi],
             "fair_share": 1 / players, "seconds_per_game": seconds / games}
 
 
-def merge(paths: list) -> tuple:
-    """The rows of several --json parts of one run (same budget), added up per game and
-    opponent kind: (budget, rows)."""
-    budgets, total = set(), {}
+def merge(paths: list) -> list:
+    """The rows of several --json parts, added up per game, opponent kind and budget (a
+    part's rows without a budget of their own have the part's)."""
+    total = {}
     for path in paths:
         part = json.loads(Path(path).read_text())
-        budgets.add(part["budget"])
         for r in part["rows"]:
-            key = (r["game"], r["players"], r["against"])
+            key = (r["game"], r["players"], r["against"], r.get("budget") or part["budget"])
             t = total.setdefault(key, [0, 0, 0, 0.0])
             for k, v in enumerate((r["games"], r["wins"], r["draws"],
                                    r["seconds_per_game"] * r["games"])):
                 t[k] += v
-    if len(budgets) > 1:
-        sys.exit(f"parts with different budgets: {sorted(budgets)}")
-    return budgets.pop(), [make_row(*key, *t) for key, t in total.items()]
+    return [make_row(*key, *t) for key, t in total.items()]
 
 
 def speed(args) -> list:
     rows = []
     for name in args.game:
-        players = PLAN[name]
+        players = PLAN[name][0]
         game = Game.load(name)
-        bot = make_bot("ismcts:" + args.budget, game, 1)
+        budget = args.budget or PLAN[name][1]
+        bot = make_bot("ismcts:" + budget, game, 1)
         rng = random.Random(args.seed)
         s = game.new_state(players, args.seed)
         it = failed = 0
@@ -140,7 +144,7 @@ def speed(args) -> list:
                 failed += bot.last["failed"]
                 taken += 1
             game.apply(s, seat, rng.randrange(game.option_count(s, seat)))
-        rows.append({"game": name, "players": players, "decisions": taken,
+        rows.append({"game": name, "players": players, "budget": budget, "decisions": taken,
                      "iterations_per_s": it / seconds if seconds else 0.0,
                      "failed_share": failed / it if it else 0.0})
     return rows
@@ -148,7 +152,8 @@ def speed(args) -> list:
 
 def row_text(r: dict) -> str:
     lo, hi = r["interval"]
-    return (f"| {r['game'].capitalize()} | {r['players']} | {r['against']} | {r['games']} | "
+    return (f"| {r['game'].capitalize()} | {r['players']} | {r['against']} | "
+            f"`{r['budget']}` | {r['games']} | "
             f"{r['wins']} | {r['draws']} | {r['win_rate']:.0%} | {lo:.0%} - {hi:.0%} | "
             f"{r['fair_share']:.0%} | {r['seconds_per_game']:.0f} |")
 
@@ -156,7 +161,8 @@ def row_text(r: dict) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per game and opponent kind")
-    ap.add_argument("--budget", default="iterations=100", help="the ismcts settings")
+    ap.add_argument("--budget", help="the ismcts settings for every game "
+                    "(default: each game's budget in PLAN)")
     ap.add_argument("--game", nargs="+", default=DEFAULT, choices=list(PLAN))
     ap.add_argument("--against", nargs="+", default=["greedy", "random"])
     ap.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
@@ -177,24 +183,26 @@ def main() -> None:
         if args.json:
             print(json.dumps({"machine": machine, "budget": args.budget, "rows": rows}))
             return
-        print(f"ismcts:{args.budget}, {machine}\n")
-        print("| game | players | decisions | iterations/s | worlds the rules cannot play |")
-        print("|---|---|---|---|---|")
+        print(f"{machine}\n")
+        print("| game | players | budget | decisions | iterations/s | worlds the rules cannot "
+              "play |")
+        print("|---|---|---|---|---|---|")
         for r in rows:
-            print(f"| {r['game'].capitalize()} | {r['players']} | {r['decisions']} | "
+            print(f"| {r['game'].capitalize()} | {r['players']} | `{r['budget']}` | "
+                  f"{r['decisions']} | "
                   f"{r['iterations_per_s']:.0f} | {r['failed_share']:.1%} |")
         return
     if args.merge:
-        args.budget, rows = merge(args.merge)
+        rows = merge(args.merge)
     else:
         rows = strength(args)
     if args.json:
         print(json.dumps({"machine": machine, "budget": args.budget, "rows": rows}))
         return
-    print(f"ismcts:{args.budget}, {machine}\n")
-    print("| game | players | opponents | games | ismcts wins | draws | win rate | 95% interval "
-          "| fair share | CPU s/game |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(f"{machine}\n")
+    print("| game | players | opponents | ismcts budget | games | ismcts wins | draws | win rate "
+          "| 95% interval | fair share | CPU s/game |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(row_text(r))
 
