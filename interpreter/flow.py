@@ -27,6 +27,15 @@ class FlowCompiler:
             stmts.append(A.Assign("$round", A.Const(0)))
             for i, stage in enumerate(stages):
                 stmts.extend(self.stage(comp, g, stage, ["rounds", "stages", i], counter))
+                if i < len(stages) - 1 and stage.get("until") is None \
+                        and stage.get("count") is None:
+                    after = ", ".join(s.get("name", f"stage{j + 1}")
+                                      for j, s in enumerate(stages) if j > i)
+                    self.add(doc, ["rounds", "stages", i], "ROUNDS",
+                             f"stage '{stage.get('name', f'stage{i + 1}')}' has neither "
+                             f"'until' nor 'count', so it is played until the game ends and "
+                             f"the stages after it ({after}) never start",
+                             "give it 'until: CONDITION' or 'count: N', or make it the last stage")
         else:
             stmts.extend(self.rounds(comp, g, g.rounds, ["rounds"], counter))
         if g.finish:
