@@ -29,6 +29,26 @@ class CellTable(dict):
         raise not_a_place(place, self.word, self.board_name)
 
 
+def breadth_first(start, neighbours, steps=None, avoid=(), goal=None) -> dict:
+    """place -> (fewest steps from `start`, the place it was first reached from; None for
+    start), walking `neighbours(place)` in their order, so among equal paths the one listed
+    first wins; at most `steps` steps, never into a place in `avoid`, and no further once
+    `goal` is reached. The one breadth-first walk behind distance tables, reach and routes."""
+    found = {start: (0, None)}
+    frontier = [start]
+    d = 0
+    while frontier and (steps is None or d < steps) and goal not in found:
+        d += 1
+        nxt = []
+        for x in frontier:
+            for y in neighbours(x):
+                if y not in found and y not in avoid:
+                    found[y] = (d, x)
+                    nxt.append(y)
+        frontier = nxt
+    return found
+
+
 def distance_table(board_name: str, places, adjacency: dict, alias=None,
                    word: str = "cell") -> CellTable:
     """a -> (b -> steps on a shortest path through the board's places, None where no path
@@ -36,19 +56,9 @@ def distance_table(board_name: str, places, adjacency: dict, alias=None,
     table is a few thousand entries."""
     rows = {}
     for a in places:
-        seen = {a: 0}
-        frontier = [a]
-        d = 0
-        while frontier:
-            d += 1
-            nxt = []
-            for x in frontier:
-                for y in adjacency[x]:
-                    if y not in seen:
-                        seen[y] = d
-                        nxt.append(y)
-            frontier = nxt
-        rows[a] = CellTable(board_name, {b: seen.get(b) for b in places}, alias, word)
+        found = breadth_first(a, adjacency.__getitem__)
+        rows[a] = CellTable(board_name, {b: found[b][0] if b in found else None
+                                         for b in places}, alias, word)
     return CellTable(board_name, rows, alias, word)
 
 
@@ -62,19 +72,8 @@ def reach(places, adjacency: dict, start, steps, through=(), blocked=()) -> list
     `blocked` place, may pass over a `through` place but not stop there, and `start` itself
     is not a destination. Breadth first, so each place is reached by its fewest steps
     under those rules (all steps cost one). In the board's order."""
-    through, blocked = set(through or ()), set(blocked or ())
-    seen = {start}
-    frontier = [start]
-    for _ in range(int(steps)):
-        nxt = []
-        for x in frontier:
-            for y in adjacency[x]:
-                if y not in seen and y not in blocked:
-                    seen.add(y)
-                    nxt.append(y)
-        if not nxt:
-            break
-        frontier = nxt
+    through = set(through or ())
+    seen = breadth_first(start, adjacency.__getitem__, int(steps), set(blocked or ()))
     return [p for p in places if p in seen and p != start and p not in through]
 
 

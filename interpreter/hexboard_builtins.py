@@ -4,7 +4,7 @@ returned is its canonical name. The place builtins (distance, within, reach, fea
 board_builtins.py's, over the edges."""
 from __future__ import annotations
 
-from .board_tables import CellTable
+from .board_tables import CellTable, breadth_first
 from .errors import GameError
 
 
@@ -90,19 +90,10 @@ def shortest_route(board, a, b, links) -> list | None:
         extra.setdefault(w, []).append(v)
     edges = board.adjacency.get("edges") or {v: tuple(w for _, w in e)
                                               for v, e in board.exits.items()}
-    came = {a: None}
-    frontier = [a]
-    while frontier and b not in came:
-        nxt = []
-        for x in frontier:
-            for y in (*edges[x], *extra.get(x, ())):
-                if y not in came:
-                    came[y] = x
-                    nxt.append(y)
-        frontier = nxt
-    if b not in came:
+    found = breadth_first(a, lambda x: (*edges[x], *extra.get(x, ())), goal=b)
+    if b not in found:
         return None
     path = [b]
-    while came[path[-1]] is not None:
-        path.append(came[path[-1]])
+    while found[path[-1]][1] is not None:
+        path.append(found[path[-1]][1])
     return path[::-1]
