@@ -25,7 +25,9 @@ for both sides, where untried options picked at random would value a move that h
 turn to a random opponent above one that keeps it for a random self. Options are told
 apart by their labels, which is what a seat sees, so statistics from different worlds add
 up. The bot plays the root option visited most. The state is cloned
-(never replayed); the same seed and an iteration budget give the same choices.
+(never replayed); the same seed and an iteration budget give the same choices, drawn from
+a stream of the bot's seed and the decision's number (bots.streams), so an undo followed by
+the same moves, or a game resumed from a save, gets the same answers.
 
 Settings (`ismcts:iterations=400`, `ismcts:ms=200,depth=30,rollout=greedy`): see SETTINGS.
 """
@@ -39,6 +41,7 @@ from ..errors import RulebookError
 from ..sequence import own_steps
 from ..vm import VM
 from .greedy import SURE, GreedyBot
+from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
 
 # name -> (type, default, meaning); the one table for parsing, errors and README
@@ -70,7 +73,8 @@ class IsmctsBot:
     kind = "ismcts"
 
     def __init__(self, game, seed=None, **settings):
-        self.rng = random.Random(seed)
+        self.seed = seed or 0
+        self.rng = random.Random(self.seed)     # replaced at each decision (see choose)
         for name, (_, default, _) in SETTINGS.items():
             setattr(self, name, settings.get(name, default))
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
@@ -85,6 +89,9 @@ class IsmctsBot:
         n = game.bot_option_count(state, seat)
         if n <= 1:
             return 0
+        # a fresh stream per decision, as every bot's: the same position and seed give the
+        # same search whatever the bot decided before (an undo, a loaded save)
+        self.rng = decision_stream(self.seed, state, seat)
         root = Node()
         self.span = (math.inf, -math.inf)   # margins seen in this search (see scaled)
         start = time.perf_counter()
