@@ -37,27 +37,12 @@ import math
 import random
 import time
 
-from ..errors import RulebookError
+from ..search_settings import SETTINGS, parse_settings  # noqa: F401 (bots.make_bot)
 from ..sequence import own_steps
 from ..vm import VM
 from .greedy import SURE, GreedyBot
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
-
-# name -> (type, default, meaning); the one table for parsing, errors and README
-SETTINGS = {
-    "iterations": (int, 400, "iterations per decision (the default budget)"),
-    "ms": (int, 0, "a time budget per decision in milliseconds instead of iterations"),
-    "depth": (int, 20, "decisions played past the tree before the position is scored"),
-    "rollout": (str, "random", "how the playout chooses: random, or greedy"),
-    "reward": (str, "result", "result (win/draw/loss) or margin (normalised score margin)"),
-    "c": (float, 0.7, "UCB exploration constant"),
-    "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
-    "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
-}
-CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
-           "prior_at": ("root", "all")}
-
 
 class Node:
     """A node of the tree: for each seat deciding here, label -> [visits, reward sum,
@@ -288,29 +273,4 @@ def margins(values: list) -> list:
     out = []
     for p, v in enumerate(values):
         out.append(v - max((x for q, x in enumerate(values) if q != p), default=v))
-    return out
-
-
-def parse_settings(text: str) -> dict:
-    """'iterations=400,depth=20' -> {"iterations": 400, "depth": 20}; a clear error for an
-    unknown name or a bad value."""
-    out = {}
-    for part in filter(None, (x.strip() for x in text.split(","))):
-        name, eq, value = part.partition("=")
-        name = name.strip()
-        if not eq or name not in SETTINGS:
-            known = ", ".join(f"{k}=" for k in SETTINGS)
-            raise RulebookError(f"ismcts: unknown setting '{part}'; settings are {known} "
-                                "(e.g. ismcts:iterations=400 or ismcts:ms=200)")
-        kind = SETTINGS[name][0]
-        try:
-            v = kind(value.strip())
-        except ValueError:
-            raise RulebookError(f"ismcts: {name}={value}: not a {kind.__name__}") from None
-        if name in CHOICES and v not in CHOICES[name]:
-            raise RulebookError(f"ismcts: {name}={value}: choose one of "
-                                f"{', '.join(CHOICES[name])}")
-        if kind is not str and v < (0 if name in ("ms", "c", "depth") else 1):
-            raise RulebookError(f"ismcts: {name}={value} is too small")
-        out[name] = v
     return out
