@@ -6,8 +6,8 @@
     python benchmarks/strength.py --speed [--decisions D] [--budget ...]
     python benchmarks/strength.py --merge PART.json ...    # parts of one run, added up
 
-Strength: for each game (at the player count and budget in PLAN, unless --budget names
-one for every game) and each opponent kind, N games with one ismcts seat and every other
+Strength: for each game (at the player count in PLAN and the budget its YAML recommends,
+`bots: search`, unless --budget names one for every game) and each opponent kind, N games with one ismcts seat and every other
 seat an opponent bot; the ismcts seat rotates (game i puts it in seat i mod players) so no
 seat's advantage counts for or against it. Each game's seed comes from the run's seed and
 the game's index through a hash. Prints a Markdown table: ismcts wins, win rate with its
@@ -36,19 +36,27 @@ from interpreter.bots import make_bot                    # noqa: E402
 from interpreter.analysis.intervals import wilson       # noqa: E402
 from interpreter.game import Game                        # noqa: E402
 
-# game -> (players, the ismcts budget of README's strength table); a game not in this
-# checkout's gamedefs/ is left out of the choices
-PRIOR_EVERYWHERE = "iterations=50,depth=0,prior=10,prior_at=all"
-PLAN = {name: plan for name, plan in
-        (("metras", (3, PRIOR_EVERYWHERE)),
-         ("etheria", (3, "iterations=50,depth=10")),
-         ("metscri", (2, "iterations=30,depth=0,prior=10,prior_at=all")),
-         ("meta", (2, PRIOR_EVERYWHERE)),
-         ("metropolis", (5, "iterations=50,depth=10")))
+# game -> players; a game not in this checkout's gamedefs/ is left out of the choices
+PLAN = {name: players for name, players in
+        (("metras", 3), ("etheria", 3), ("metscri", 2), ("meta", 2), ("metropolis", 5))
         if (Path(__file__).resolve().parent.parent / "gamedefs" / name).is_dir()}
 DEFAULT = list(PLAN)
 _games: dict = {}
 VERBOSE = False
+
+
+def load(name: str) -> Game:
+    return _games.get(name) or _games.setdefault(name, Game.load(name))
+
+
+def budget_of(name: str, override: str | None) -> str:
+    """--budget, else the settings the game recommends (`bots: search`), as written."""
+    if override:
+        return override
+    settings = load(name).g.search_settings
+    if not settings:
+        sys.exit(f"{name} declares no `bots: search`; pass --budget")
+    return ",".join(f"{k}={v}" for k, v in settings.items())
 
 
 def game_seed(seed: int, game: str, against: str, i: int) -> int:
@@ -58,7 +66,7 @@ def game_seed(seed: int, game: str, against: str, i: int) -> int:
 
 def one_game(name: str, players: int, spec: str, against: str, seed: int, i: int) -> dict:
     """One game, ismcts in seat i mod players; its result for that seat and its time."""
-    game = _games.get(name) or _games.setdefault(name, Game.load(name))
+    game = load(name)
     me = i % players
     s = game.new_state(players, seed)
     bots = [make_bot(spec if p == me else against, game, seed * 1009 + p) for p in range(players)]
@@ -80,7 +88,7 @@ def one_game(name: str, players: int, spec: str, against: str, seed: int, i: int
 def strength(args) -> list:
     rows = []
     for name in args.game:
-        players, budget = PLAN[name][0], args.budget or PLAN[name][1]
+        players, budget = PLAN[name], budget_of(name, args.budget)
         for against in args.against:
             jobs = [(name, players, "ismcts:" + budget, against,
                      game_seed(args.seed, name, against, i), i)
@@ -125,9 +133,9 @@ def merge(paths: list) -> list:
 def speed(args) -> list:
     rows = []
     for name in args.game:
-        players = PLAN[name][0]
-        game = Game.load(name)
-        budget = args.budget or PLAN[name][1]
+        players = PLAN[name]
+        game = load(name)
+        budget = budget_of(name, args.budget)
         bot = make_bot("ismcts:" + budget, game, 1)
         rng = random.Random(args.seed)
         s = game.new_state(players, args.seed)
@@ -162,7 +170,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per game and opponent kind")
     ap.add_argument("--budget", help="the ismcts settings for every game "
-                    "(default: each game's budget in PLAN)")
+                    "(default: each game's own, its YAML's bots: search)")
     ap.add_argument("--game", nargs="+", default=DEFAULT, choices=list(PLAN))
     ap.add_argument("--against", nargs="+", default=["greedy", "random"])
     ap.add_argument("--jobs", type=int, default=1, help="processes (one per core)")

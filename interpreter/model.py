@@ -110,6 +110,7 @@ class GameDef:
     ranking: Optional[str] = None                        # expression about `it`: list key
     evaluation: Optional[str] = None                     # greedy bot's evaluation about `it`
     bot_samples: int = 1                                 # greedy: determinizations per chance option
+    search_settings: dict = field(default_factory=dict)     # bots.search, parsed
     max_decisions: int = 100000
     boards: dict = field(default_factory=dict)           # name -> boards.Board (also a zone group)
     card_state: dict = field(default_factory=dict)       # name -> CardStateSpec

@@ -1,9 +1,12 @@
-"""Compiling a game's `bots:` section (hidden_types, policies) at load: here, outside the bots
+"""Compiling a game's `bots:` section (hidden_types, search, policies) at load: here, outside the bots
 package, so that validating a game imports no bot (see bots/policy.py for how a policy
 plays)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .errors import RulebookError
+from .search_settings import parse_settings
 
 # what a rule reads: the option's value and label, the seat, and in a secret sequence the
 # seat's own steps so far (an empty list elsewhere)
@@ -33,6 +36,15 @@ def compile_bots(builder, comp, g) -> None:
     located as for any expression), into g.bot_policies: name -> Policy."""
     section = builder.data.get("bots") or {}
     g.hidden_types = section.get("hidden_types", "secret")
+    g.search_settings = {}
+    if isinstance(section.get("search"), str):
+        try:
+            g.search_settings = parse_settings(section["search"])
+        except RulebookError as e:
+            builder.add(builder.doc, ["bots", "search"], "SCHEMA-VALUE",
+                        str(e).replace("ismcts: ", "bots.search: ", 1),
+                        "write the settings as after 'ismcts:' on the command line",
+                        key=False)
     g.bot_policies = {}
     spec = section.get("policies") or {}
     doc = builder.doc

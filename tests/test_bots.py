@@ -55,6 +55,23 @@ def test_same_seed_same_game(metras, kind):
     assert metras.state_hash(a) == metras.state_hash(b)
 
 
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_a_choice_depends_on_the_position_and_seed_not_on_earlier_choices(metras, kind):
+    """A bot that has decided many times chooses at a position as a fresh bot with the same
+    seed does (the search bot: with the same statistics): an undo followed by the same
+    moves, or a game resumed from a save, gets the same answers (bots.streams)."""
+    s = metras.new_state(3, 6)
+    used = make_bot(SPECS[kind], metras, 3)
+    mover = make_bot("random", metras, 1)
+    for _ in range(15):
+        seat = metras.waiting(s)[0]
+        fresh = make_bot(SPECS[kind], metras, 3)
+        assert used.choose(metras, s, seat) == fresh.choose(metras, s, seat)
+        if kind == "ismcts":
+            assert used.tree.tables == fresh.tree.tables
+        metras.apply(s, seat, mover.choose(metras, s, seat))
+
+
 def test_unknown_bot_names_the_known_ones(metras):
     with pytest.raises(RulebookError, match="did you mean 'greedy'"):
         make_bot("gready", metras, 0)

@@ -198,3 +198,17 @@ def test_prior_at_all_ranks_every_node_for_whichever_seat_decides_there():
 def test_prior_at_takes_root_or_all(etheria):
     with pytest.raises(RulebookError, match="choose one of root, all"):
         make_bot("ismcts:prior=2,prior_at=leaves", etheria, 0)
+
+
+def test_a_bare_ismcts_searches_with_the_games_recommended_settings():
+    """`bots: search` in a game's YAML is what `--bot P2=ismcts` plays with; settings given
+    on the command line replace them whole (on the engine's defaults)."""
+    meta = Game.load("meta")
+    declared = meta.g.search_settings
+    assert declared == {"iterations": 50, "depth": 0, "prior": 10, "prior_at": "all"}
+    bare = make_bot("ismcts", meta, 1)
+    assert (bare.iterations, bare.depth, bare.prior, bare.prior_at) == (50, 0, 10, "all")
+    given = make_bot("ismcts:iterations=7", meta, 1)
+    assert (given.iterations, given.depth, given.prior, given.prior_at) == (7, 20, 0, "root")
+    plain = make_bot("ismcts", Game.load(SEALED), 1)      # declares no search: the defaults
+    assert (plain.iterations, plain.depth, plain.prior) == (400, 20, 0)

@@ -9,7 +9,8 @@ number is hidden from the seat. A bot that looks at the state looks at an imagin
 (worlds.determinize), never at hidden cards.
 
 A bot is named by a spec, KIND or KIND:SETTINGS: `random`, `greedy`,
-`ismcts:iterations=400`, `ismcts:ms=200,depth=20`, `policy:cautious`.
+`ismcts:iterations=400`, `ismcts:ms=200,depth=20`, `policy:cautious`; a bare `ismcts`
+searches with the game's `bots: search` settings (the engine's defaults if none).
 """
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ def make_bot(spec: str, game, seed):
         raise RulebookError(f"no bot '{kind}'; bots are {', '.join(BOTS)}"
                             + (f" ({hint})" if hint else ""))
     if cls is IsmctsBot:
-        return cls(game, seed, **parse_settings(arg))
+        # bare `ismcts`: the settings the game recommends (bots.search), if it declares any
+        settings = parse_settings(arg) if colon else dict(game.g.search_settings)
+        return cls(game, seed, **settings)
     if cls is PolicyBot:
         return cls(game, seed, arg.strip() if colon else "")
     if colon:

@@ -25,7 +25,9 @@ for both sides, where untried options picked at random would value a move that h
 turn to a random opponent above one that keeps it for a random self. Options are told
 apart by their labels, which is what a seat sees, so statistics from different worlds add
 up. The bot plays the root option visited most. The state is cloned
-(never replayed); the same seed and an iteration budget give the same choices.
+(never replayed); the same seed and an iteration budget give the same choices, drawn from
+a stream of the bot's seed and the decision's number (bots.streams), so an undo followed by
+the same moves, or a game resumed from a save, gets the same answers.
 
 Settings (`ismcts:iterations=400`, `ismcts:ms=200,depth=30,rollout=greedy`): see SETTINGS.
 """
@@ -35,26 +37,12 @@ import math
 import random
 import time
 
-from ..errors import RulebookError
+from ..search_settings import SETTINGS, parse_settings  # noqa: F401 (bots.make_bot)
 from ..sequence import own_steps
 from ..vm import VM
 from .greedy import SURE, GreedyBot
+from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
-
-# name -> (type, default, meaning); the one table for parsing, errors and README
-SETTINGS = {
-    "iterations": (int, 400, "iterations per decision (the default budget)"),
-    "ms": (int, 0, "a time budget per decision in milliseconds instead of iterations"),
-    "depth": (int, 20, "decisions played past the tree before the position is scored"),
-    "rollout": (str, "random", "how the playout chooses: random, or greedy"),
-    "reward": (str, "result", "result (win/draw/loss) or margin (normalised score margin)"),
-    "c": (float, 0.7, "UCB exploration constant"),
-    "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
-    "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
-}
-CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
-           "prior_at": ("root", "all")}
-
 
 class Node:
     """A node of the tree: for each seat deciding here, label -> [visits, reward sum,
@@ -70,7 +58,8 @@ class IsmctsBot:
     kind = "ismcts"
 
     def __init__(self, game, seed=None, **settings):
-        self.rng = random.Random(seed)
+        self.seed = seed or 0
+        self.rng = random.Random(self.seed)     # replaced at each decision (see choose)
         for name, (_, default, _) in SETTINGS.items():
             setattr(self, name, settings.get(name, default))
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
@@ -85,6 +74,9 @@ class IsmctsBot:
         n = game.bot_option_count(state, seat)
         if n <= 1:
             return 0
+        # a fresh stream per decision, as every bot's: the same position and seed give the
+        # same search whatever the bot decided before (an undo, a loaded save)
+        self.rng = decision_stream(self.seed, state, seat)
         root = Node()
         self.span = (math.inf, -math.inf)   # margins seen in this search (see scaled)
         start = time.perf_counter()
@@ -281,29 +273,4 @@ def margins(values: list) -> list:
     out = []
     for p, v in enumerate(values):
         out.append(v - max((x for q, x in enumerate(values) if q != p), default=v))
-    return out
-
-
-def parse_settings(text: str) -> dict:
-    """'iterations=400,depth=20' -> {"iterations": 400, "depth": 20}; a clear error for an
-    unknown name or a bad value."""
-    out = {}
-    for part in filter(None, (x.strip() for x in text.split(","))):
-        name, eq, value = part.partition("=")
-        name = name.strip()
-        if not eq or name not in SETTINGS:
-            known = ", ".join(f"{k}=" for k in SETTINGS)
-            raise RulebookError(f"ismcts: unknown setting '{part}'; settings are {known} "
-                                "(e.g. ismcts:iterations=400 or ismcts:ms=200)")
-        kind = SETTINGS[name][0]
-        try:
-            v = kind(value.strip())
-        except ValueError:
-            raise RulebookError(f"ismcts: {name}={value}: not a {kind.__name__}") from None
-        if name in CHOICES and v not in CHOICES[name]:
-            raise RulebookError(f"ismcts: {name}={value}: choose one of "
-                                f"{', '.join(CHOICES[name])}")
-        if kind is not str and v < (0 if name in ("ms", "c", "depth") else 1):
-            raise RulebookError(f"ismcts: {name}={value} is too small")
-        out[name] = v
     return out

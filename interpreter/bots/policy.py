@@ -26,6 +26,7 @@ import random
 from .. import options as O
 from ..errors import RulebookError, did_you_mean
 from ..vm import VM
+from .streams import decision_stream, mix
 from .worlds import determinize
 
 
@@ -41,14 +42,16 @@ class PolicyBot:
             raise RulebookError(f"{game.g.name} has no bot policy '{name}'; its policies: {have}"
                                 + (f" ({hint})" if hint else ""))
         self.policy = policies[name]
-        self.rng = random.Random(seed)
-        from . import make_bot   # the fallback bot shares this bot's seed stream
-        self.otherwise = make_bot(self.policy.otherwise, game, self.rng.getrandbits(64))
+        self.seed = seed or 0
+        self.rng = random.Random(self.seed)     # replaced at each decision (see choose)
+        from . import make_bot   # the fallback bot's seed comes from this bot's
+        self.otherwise = make_bot(self.policy.otherwise, game, mix(self.seed, -1))
 
     def choose(self, game, state, seat: int) -> int:
         n = game.bot_option_count(state, seat)
         if n <= 1:
             return 0
+        self.rng = decision_stream(self.seed, state, seat)
         world = determinize(game, state, seat, self.rng)
         prompt = game.prompt(world, seat).lower()
         labels = game.options(world, seat)
