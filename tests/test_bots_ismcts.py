@@ -1,7 +1,6 @@
 """The ismcts bot: settings, same seed same choices, decoupled secret choices, strength."""
 from __future__ import annotations
 
-
 import pytest
 
 from interpreter.bots import make_bot
