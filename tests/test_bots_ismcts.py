@@ -1,6 +1,7 @@
 """The ismcts bot: settings, same seed same choices, decoupled secret choices, strength."""
 from __future__ import annotations
 
+
 import pytest
 
 from interpreter.bots import make_bot
