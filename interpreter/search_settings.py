@@ -15,10 +15,9 @@ SETTINGS = {
     "c": (float, 0.7, "UCB exploration constant"),
     "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
     "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
-    "span": (str, "all", "margins are scaled over those of all seats (all) or each seat's own"),
 }
 CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
-           "prior_at": ("root", "all"), "span": ("all", "seat")}
+           "prior_at": ("root", "all")}
 
 
 def parse_settings(text: str) -> dict:

@@ -1,6 +1,8 @@
 """The ismcts bot: settings, same seed same choices, decoupled secret choices, strength."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from interpreter.bots import make_bot
@@ -86,6 +88,7 @@ def test_margins_become_rewards_by_their_size_within_one_search(etheria):
     assert margins([10, 4, 0]) == [6, -6, -10]
     assert margins([3, 3]) == [0, 0]
     bot = IsmctsBot(etheria, 0)
+    bot.span = (math.inf, -math.inf)
     first = bot.scaled(5)
     assert first == 0.5                          # nothing to compare with yet
     assert bot.scaled(-5) == 0.25 and bot.scaled(15) == 0.75 and bot.scaled(5) == 0.5
@@ -209,15 +212,3 @@ def test_a_bare_ismcts_searches_with_the_games_recommended_settings():
     assert (given.iterations, given.depth, given.prior, given.prior_at) == (7, 20, 0, "root")
     plain = make_bot("ismcts", Game.load(SEALED), 1)      # declares no search: the defaults
     assert (plain.iterations, plain.depth, plain.prior) == (400, 20, 0)
-
-
-def test_span_seat_scales_each_seats_margins_over_its_own():
-    """Two players, seat 0 far ahead: over one span its moves' margins (+900, +1,000) are
-    squeezed into the top of the range; over its own they spread over all of it."""
-    shared = IsmctsBot(Game.load(SEALED), 0)
-    own = IsmctsBot(Game.load(SEALED), 0, span="seat")
-    for bot in (shared, own):
-        for v in ([1000, 0], [900, 0]):
-            bot.rewards_of = [bot.scaled(m, p) for p, m in enumerate(margins(v))]
-    assert shared.rewards_of[0] == 0.25 + 0.5 * 1900 / 2000        # 0.725: near the top
-    assert own.rewards_of[0] == 0.25 and own.rewards_of[1] == 0.75   # the worse of two

@@ -64,7 +64,7 @@ class IsmctsBot:
             setattr(self, name, settings.get(name, default))
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
         self.last: dict = {}    # the last decision's figures: iterations, failed, seconds
-        self.spans: dict = {}   # margins seen in this search: key -> (lo, hi) (see scaled)
+        self.span = (math.inf, -math.inf)
         self.helper = None      # the greedy bot that scores priors (see seed_table)
         self.prior_everywhere = bool(self.prior) and self.prior_at == "all" \
             and self.fn is not None
@@ -78,7 +78,7 @@ class IsmctsBot:
         # same search whatever the bot decided before (an undo, a loaded save)
         self.rng = decision_stream(self.seed, state, seat)
         root = Node()
-        self.spans = {}
+        self.span = (math.inf, -math.inf)   # margins seen in this search (see scaled)
         start = time.perf_counter()
         if self.prior and self.fn is not None:
             self.seed_root(game, state, seat, root)
@@ -254,21 +254,16 @@ class IsmctsBot:
             for p in range(n):
                 vm.l = {"me": p, "so_far": own_steps(s, p)}
                 values.append(self.fn(vm, p))
-        return [self.scaled(m, p) for p, m in enumerate(margins(values))]
+        return [self.scaled(m) for m in margins(values)]
 
-    def scaled(self, margin: float, seat: int = 0) -> float:
+    def scaled(self, margin: float) -> float:
         """A margin as a reward: min-max normalised over the margins seen in this search,
         so its size counts whatever the evaluation's scale (with two players, dividing by
         the two values' spread would leave only its sign). With `reward=result` it lies in
-        [0.25, 0.75], below a win and above a loss. `span=all` scales every seat's margins
-        over one span; `span=seat` over the seat's own: a seat far ahead sees margins of
-        +900 to +1,000 and the others -1,000 to -900, and one span of -1,000 to +1,000
-        would squeeze the differences between its moves into the top 5% of the range,
-        while the prior ranks options over the whole of it."""
-        key = seat if self.span == "seat" else None
-        lo, hi = self.spans.get(key, (math.inf, -math.inf))
+        [0.25, 0.75], below a win and above a loss."""
+        lo, hi = self.span
         lo, hi = min(lo, margin), max(hi, margin)
-        self.spans[key] = (lo, hi)
+        self.span = (lo, hi)
         x = (margin - lo) / (hi - lo) if hi > lo else 0.5
         return x if self.reward == "margin" else 0.25 + 0.5 * x
 
