@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ..errors import RulebookError, did_you_mean
 from .greedy import GreedyBot
-from .ismcts import IsmctsBot, parse_settings
+from ..search_settings import parse_settings
+from .ismcts import IsmctsBot
 from .policy import PolicyBot
 from .random import RandomBot
 from .streams import decision_stream, mix

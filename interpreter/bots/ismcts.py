@@ -37,7 +37,7 @@ import math
 import random
 import time
 
-from ..search_settings import SETTINGS, parse_settings  # noqa: F401 (bots.make_bot)
+from ..search_settings import SETTINGS
 from ..sequence import own_steps
 from ..vm import VM
 from .greedy import SURE, GreedyBot
