@@ -7,9 +7,9 @@
     python benchmarks/strength.py --merge PART.json ...    # parts of one run, added up
 
 Strength: for each game (at the player count in PLAN and the budget its YAML recommends,
-`bots: search`, unless --budget names one for every game) and each opponent kind, N games with one ismcts seat and every other
-seat an opponent bot; the ismcts seat rotates (game i puts it in seat i mod players) so no
-seat's advantage counts for or against it. Each game's seed comes from the run's seed and
+`bots: search`, unless --budget names one for every game) and each opponent kind, N games
+with one ismcts seat and every other seat an opponent bot; the ismcts seat rotates (game i
+puts it in seat i mod players) so no seat's advantage counts for or against it. Each game's seed comes from the run's seed and
 the game's index through a hash. Prints a Markdown table: ismcts wins, win rate with its
 95% Wilson interval, the fair share (1/players), CPU seconds per game. A draw is not a win.
 

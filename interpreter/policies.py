@@ -1,6 +1,6 @@
-"""Compiling a game's `bots:` section (hidden_types, search, policies) at load: here, outside the bots
-package, so that validating a game imports no bot (see bots/policy.py for how a policy
-plays)."""
+"""Compiling a game's `bots:` section (hidden_types, search, policies) at load: here,
+outside the bots package, so that validating a game imports no bot (see bots/policy.py for
+how a policy plays)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,9 +5,10 @@
 Every card the seat cannot see (in a zone hidden from it, or hidden on a board by
 `visible_if`) is dealt again, at random, over all the places it cannot see: types
 included, so a hidden card may turn out to be of any type (or, for a game that declares
-`bots: hidden_types: counted`, of any type its zone is known to hold; see determinize). Places keep their public
-card state (face up, who spied), since that belongs to the place, not the identity.
-The generator is reseeded from the bot's own stream, so chance ahead is imagined too.
+`bots: hidden_types: counted`, of any type its zone is known to hold; see determinize).
+Places keep their public card state (face up, who spied), since that belongs to the
+place, not the identity. The generator is reseeded from the bot's own stream, so chance
+ahead is imagined too.
 
 The world is a function of what the seat sees and of the bot's generator only: the
 hidden cards are collected as a sorted set and the places in a canonical order, and
