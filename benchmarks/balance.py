@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.analysis.cardstats import card_summary  # noqa: E402
 from interpreter.analysis.runner import Runner, RunSpec, game_for, tasks_for  # noqa: E402
-from interpreter.loader import resolve_game_path  # noqa: E402
+from interpreter.load.documents import resolve_game_path  # noqa: E402
 
 
 def cpu(spec, tasks, repeats):

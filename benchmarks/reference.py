@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.reference import REFERENCE_GAMES  # noqa: E402
-from interpreter.game import Game                # noqa: E402
+from interpreter.runtime.game import Game                # noqa: E402
 
 
 def playouts(game, players: int, seeds: range) -> tuple:

@@ -17,13 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter import state as S                        # noqa: E402
+from interpreter.runtime import state as S                        # noqa: E402
 from interpreter.effects.compiler import Compiler, Scope  # noqa: E402
 from interpreter.effects.parser import parse_expression   # noqa: E402
 from interpreter.effects.treewalk import TreeWalker       # noqa: E402
-from interpreter.game import Game                         # noqa: E402
-from interpreter.loader import GAMEDEFS                   # noqa: E402
-from interpreter.vm import VM                             # noqa: E402
+from interpreter.runtime.game import Game                         # noqa: E402
+from interpreter.load.documents import GAMEDEFS                   # noqa: E402
+from interpreter.runtime.vm import VM                             # noqa: E402
 
 # Per game: player counts to measure and expressions for the compiled/tree-walked comparison.
 PLAN = {

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path.cwd()))
 
-from interpreter.game import Game   # noqa: E402
+from interpreter.runtime.game import Game   # noqa: E402
 
 PLAN = [("metras", 4, 150), ("etheria", 4, 60), ("metscri", 2, 8)]
 

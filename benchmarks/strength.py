@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.bots import make_bot                    # noqa: E402
 from interpreter.analysis.intervals import wilson       # noqa: E402
-from interpreter.game import Game                        # noqa: E402
+from interpreter.runtime.game import Game                        # noqa: E402
 
 # game -> players; a game not in this checkout's gamedefs/ is left out of the choices
 PLAN = {name: players for name, players in

@@ -16,8 +16,8 @@ next rule with the game reopened.
 """
 from __future__ import annotations
 
-from interpreter.game import Game
-from interpreter.vm import VM
+from interpreter.runtime.game import Game
+from interpreter.runtime.vm import VM
 
 
 class Log(list):

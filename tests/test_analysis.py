@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from cli import main
 from interpreter.analysis import runner
 from interpreter.analysis.runner import Runner, RunSpec, tasks_for
-from interpreter.loader import resolve_game_path
+from interpreter.load.documents import resolve_game_path
 
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = str(ROOT / "tests" / "games" / "strong_card")
@@ -145,7 +145,7 @@ def test_jsonl_has_one_line_per_game(tmp_path):
     r = run("simulate", STRONG, "-n", 12, "--jsonl", out, "--json")
     assert r.exit_code == 0
     lines = [json.loads(x) for x in out.read_text().splitlines()]
-    from interpreter.rng import derive_seed    # game i's seed: a hash of the run's and i
+    from interpreter.effects.rng import derive_seed    # game i's seed: a hash of the run's and i
     assert len(lines) == 12 and [x["seed"] for x in lines] == [derive_seed(0, i) for i in range(12)]
     first = lines[0]
     for key in ("seed", "bots", "winners", "winner", "scores", "decisions", "acquired",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.analysis.runner import Runner, RunSpec, tasks_for
-from interpreter.loader import resolve_game_path
+from interpreter.load.documents import resolve_game_path
 
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = str(ROOT / "tests" / "games" / "strong_card")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import GameError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 from scenario import Log
 
 PATH = str(Path(__file__).parent / "games" / "auction_house")
@@ -177,7 +177,7 @@ def test_a_bid_is_typed_as_a_number_with_its_bounds_shown():
 
 def test_number_input_names_the_other_options(game):
     from interpreter.commands.human import typed_number
-    from interpreter.views import number_input, view
+    from interpreter.present.views import number_input, view
     s, log = start(game, overbid="penalty")
     say(game, s, log, "open at 4")
     number = number_input(game, s, 1)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.boards import connected, grid
+from interpreter.boards.geometry import connected, grid
 from interpreter.errors import GameDefError, GameError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 from scenario import clear_flow, evaluate, load, place
 
 METSCRI = Path(__file__).resolve().parent.parent / "gamedefs" / "metscri"

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from interpreter import terminal, views
-from interpreter.board_draw import feature_tags, render_board
+from interpreter.present import terminal, views
+from interpreter.present.board_draw import feature_tags, render_board
 from interpreter.errors import GameDefError
-from interpreter.game import Game
-from interpreter.hexboard import face_letters, hexboard
+from interpreter.runtime.game import Game
+from interpreter.boards.hex import face_letters, hexboard
 from scenario import evaluate
 
 TRAINS = Path(__file__).resolve().parent / "games" / "hex_trains"

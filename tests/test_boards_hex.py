@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.boards import answer_spelling
+from interpreter.boards.geometry import answer_spelling
 from interpreter.effects.parser import parse_expression
 from interpreter.effects.treewalk import TreeWalker
 from interpreter.errors import GameDefError, GameError
-from interpreter.game import Game
-from interpreter.hexboard import face_letters, hexboard
-from interpreter.vm import VM
+from interpreter.runtime.game import Game
+from interpreter.boards.hex import face_letters, hexboard
+from interpreter.runtime.vm import VM
 from scenario import evaluate
 
 # vertex, its other names, its hexagons, its exits: metropolis-en.md appendix A, in its order

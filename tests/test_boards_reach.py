@@ -22,8 +22,8 @@ import pytest
 from interpreter.effects.parser import parse_expression
 from interpreter.effects.treewalk import TreeWalker
 from interpreter.errors import GameDefError, GameError
-from interpreter.game import Game
-from interpreter.vm import VM
+from interpreter.runtime.game import Game
+from interpreter.runtime.vm import VM
 from scenario import evaluate
 
 STONES = Path(__file__).resolve().parent / "games" / "stones"

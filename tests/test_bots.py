@@ -10,7 +10,7 @@ import pytest
 from interpreter.bots import BOTS, make_bot
 from interpreter.bots.greedy import GreedyBot
 from interpreter.errors import RulebookError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 
 
 # every bot kind, as a spec Metras accepts (a small search budget keeps the tests quick)

@@ -8,7 +8,7 @@ import pytest
 from interpreter.bots import make_bot
 from interpreter.bots.ismcts import IsmctsBot, margins
 from interpreter.errors import RulebookError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 
 SEALED = "tests/games/sealed_numbers"
 

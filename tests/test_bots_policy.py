@@ -9,8 +9,8 @@ import pytest
 from interpreter.bots import make_bot
 from interpreter.bots.policy import option_values
 from interpreter.errors import RulebookError
-from interpreter.game import Game
-from interpreter.loader import check_game
+from interpreter.runtime.game import Game
+from interpreter.load.documents import check_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SEALED = ROOT / "tests" / "games" / "sealed_numbers"

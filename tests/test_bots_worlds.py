@@ -15,9 +15,9 @@ import pytest
 
 from interpreter.bots import make_bot
 from interpreter.bots.worlds import determinize
-from interpreter.game import Game
-from interpreter.state import deep_clone
-from interpreter.views import HIDDEN, view
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import deep_clone
+from interpreter.present.views import HIDDEN, view
 
 # game, players, the bots to try (a policy where the game declares one)
 CASES = [("metras", 3, ["policy:courtier"]), ("etheria", 3, ["policy:thrifty"]),

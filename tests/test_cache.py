@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import cache
-from interpreter.yamlio import plain, read_yaml
+from interpreter.load import cache
+from interpreter.load.yamlio import plain, read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 METRAS = ROOT / "gamedefs" / "metras"

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter.loader import GAMEDEFS
+from interpreter.load.documents import GAMEDEFS
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILY_A1 = "familyA-1 [family servant fame 1 wealth 3 expl 2 esp 4]"
@@ -271,7 +271,7 @@ def test_simulate_counts_a_broken_game_as_an_error(monkeypatch, tmp_path):
     from interpreter.analysis import runner
     real = runner.make_bot
 
-    from interpreter.rng import derive_seed
+    from interpreter.effects.rng import derive_seed
     broken = derive_seed(0, 1)     # the run's second game
 
     class Broken:

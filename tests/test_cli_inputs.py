@@ -195,7 +195,7 @@ def test_input_ending_mid_sequence_saves_and_the_game_continues_from_there(tmp_p
     r = run("play", "metropolis", "--load", mid_sequence_save, "--save", save, input="1\n")
     assert r.exit_code == 1 and f"input ended before the game did; saved to {save}" in r.output
     assert run("replay", save).exit_code == 0
-    from interpreter.commands.session import Session
+    from interpreter.runtime.play_session import Session
     from scenario import load
     data = json.loads(save.read_text())
     state = Session.from_save(load("metropolis"), data).state

@@ -16,8 +16,8 @@ from interpreter.effects.compiler import Compiler, Scope
 from interpreter.effects.parser import parse_expression
 from interpreter.effects.treewalk import TreeWalker
 from interpreter.errors import GameError
-from interpreter.game import Game
-from interpreter.vm import VM
+from interpreter.runtime.game import Game
+from interpreter.runtime.vm import VM
 
 GAMES = ["metras", "etheria", "metscri"]
 OPTIONS = {"metscri": {"turn_cap": 6}}

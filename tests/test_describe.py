@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter.loader import GAMEDEFS, load_documents, resolve_game_path
+from interpreter.load.documents import GAMEDEFS, load_documents, resolve_game_path
 
 GAMES = sorted(d.name for d in GAMEDEFS.iterdir() if (d / "game.yaml").is_file())
 

@@ -22,7 +22,7 @@ from interpreter.effects.compiler import Compiler, Scope
 from interpreter.effects.parser import EffectSyntaxError, parse_expression
 from interpreter.effects.treewalk import TreeWalker
 from interpreter.errors import CompileError, GameError
-from interpreter.vm import VM
+from interpreter.runtime.vm import VM
 from scenario import clear_board, clear_flow, fresh, load, place, place_all, set_counter, set_turn
 
 VALUES = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.errors import IllegalMove
-from interpreter.views import view
+from interpreter.present.views import view
 from scenario import Log, clear_flow, evaluate, fresh, load, place, run, zone
 
 FACTIONS = ["dragons", "deepwoods", "nomads", "dicathen"]
@@ -374,7 +374,7 @@ def test_the_game_ends_when_the_noble_deck_is_exhausted_and_ties_are_broken(game
         place(s, game, c, "graveyard")
     s["stack"] = [{"p": "phase:turns", "pc": 0, "l": {"me": None}, "r": None}]
     s["g"]["round"] = 1
-    from interpreter.vm import VM
+    from interpreter.runtime.vm import VM
     VM(game.g, s).run()
     r = game.result(s)
     assert game.is_over(s) and r["scores"][:2] == [3, 3]
@@ -449,7 +449,7 @@ def test_every_round_after_the_first_everyone_draws_three(game):
         s["stack"] = [{"p": "phase:turns", "pc": 0, "l": {"me": None}, "r": None}]
         s["g"]["round"] = rnd
         s["over"] = False
-        from interpreter.vm import VM
+        from interpreter.runtime.vm import VM
         VM(game.g, s).run()
         assert [len(zone(s, f"{p}.hand")) for p in range(4)] == [drawn] * 4
 

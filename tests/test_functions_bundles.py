@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.errors import GameDefError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 from scenario import clear_flow, evaluate, run
 
 GAME = """\
@@ -79,7 +79,7 @@ def test_a_cards_own_effect_replaces_its_types(tmp_path):
     run(game, s, "type:gem", {"me": 0, "card": "red-1"})
     assert s["pl"][0]["gold"] == 1
     assert "card:star" in game.g.programs
-    from interpreter.vm import VM
+    from interpreter.runtime.vm import VM
     vm = VM(game.g, s)
     s["over"] = False
     assert vm.play("star", 1) and vm.play("red-2", 1)   # the star's own, the red's type's

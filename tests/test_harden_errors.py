@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import GameDefError, GameError
-from interpreter.game import Game
-from interpreter.run_errors import as_game_error
+from interpreter.runtime.game import Game
+from interpreter.runtime.run_errors import as_game_error
 
 META = Path(__file__).resolve().parent.parent / "gamedefs" / "meta"
 
@@ -109,6 +109,6 @@ def test_a_counter_changed_in_a_phase_without_a_player_names_the_missing_player(
 
 def test_none_given_as_a_place_is_named_none_as_the_language_says_it():
     """(hex_trains mutated: `None is not a vertex of map`.)"""
-    from interpreter.board_tables import not_a_place
+    from interpreter.boards.tables import not_a_place
     assert str(not_a_place(None, "vertex", "map")) == "none is not a vertex of map"
     assert str(not_a_place("Z.q", "vertex", "map")) == "'Z.q' is not a vertex of map"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import GameDefError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 from scenario import load
 
 STONES = Path(__file__).resolve().parent / "games" / "stones"

@@ -74,7 +74,7 @@ def playouts(setting, seeds: range) -> list:
 
 
 def views_ignore_hidden_cards(game, players, seed, steps):
-    from interpreter.views import view
+    from interpreter.present.views import view
     rnd = random.Random(seed)
     for stop in (steps // 3, (2 * steps) // 3):
         mid, _, _ = shared.play(game, players, seed, stop_at=stop)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import GameError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 from test_values import evaluate
 
 CLAIMS = Path(__file__).parent / "games" / "claims"

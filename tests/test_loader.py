@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import GameDefError, RulebookError
-from interpreter.game import Game
-from interpreter.loader import display_path
+from interpreter.runtime.game import Game
+from interpreter.load.documents import display_path
 from scenario import load
 
 METRAS = Path(__file__).resolve().parent.parent / "gamedefs" / "metras"

@@ -6,10 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from interpreter.game import Game
-from interpreter.loader import check_game
-from interpreter.state import initial_state
-from interpreter.vm import VM
+from interpreter.runtime.game import Game
+from interpreter.load.documents import check_game
+from interpreter.runtime.state import initial_state
+from interpreter.runtime.vm import VM
 
 GAME = Path(__file__).parent / "games" / "abilities" / "game.yaml"
 
@@ -120,7 +120,7 @@ def test_a_misspelt_moment_in_play_or_has_ability_is_located(tmp_path):
 
 # ------------------------------------------------------------ board cards with state (G12)
 def test_a_board_card_is_listed_with_its_shown_state_off_its_start():
-    from interpreter.board_cards import card_lines
+    from interpreter.present.board_cards import card_lines
     board = {"shown": {"controller": None, "damage": 0, "exhausted": False},
              "cells": {"c7": {"row": 6, "col": 2, "cards": [     # the view's order: top row first
                           {"card": None, "controller": "P2", "damage": 0, "exhausted": False}]},
@@ -137,7 +137,7 @@ def test_a_board_card_is_listed_with_its_shown_state_off_its_start():
 def test_the_arena_view_and_terminal_show_units_with_owner_damage_and_exhaustion():
     import io
     from rich.console import Console
-    from interpreter import terminal, views
+    from interpreter.present import terminal, views
     game = Game.load("meta")
     s = game.new_state(players=2, seed=5)
     vm = VM(game.g, s)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.views import view
-from interpreter.vm import VM
+from interpreter.present.views import view
+from interpreter.runtime.vm import VM
 from scenario import Log, clear_flow, decide, evaluate, load, options, pick, place, run
 
 P1, P2 = 0, 1

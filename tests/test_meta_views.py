@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from interpreter import views
+from interpreter.present import views
 from scenario import load, strings
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.vm import VM
+from interpreter.runtime.vm import VM
 from scenario import (Log, advance, clear_board, clear_flow, decide, evaluate, finished, fresh,
                       ip, load, options, place, place_all, run, set_counter, set_turn, stat,
                       waiting_seat, zone)

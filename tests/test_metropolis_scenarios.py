@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import RulebookError
-from interpreter.vm import visible_to
+from interpreter.runtime.vm import visible_to
 from scenario import Log, clear_flow, evaluate, finished, load, place, run
 
 SCHEMA = (Path(__file__).resolve().parent.parent / "schemas" / "game.schema.json").read_text()

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter import views
-from interpreter.vm import visible_to
+from interpreter.present import views
+from interpreter.runtime.vm import visible_to
 from scenario import load
 
 pytestmark = pytest.mark.skipif(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import rng
+from interpreter.effects import rng
 from interpreter.errors import GameError
 from scenario import Log, clear_flow, decide, load, options, place, run
 

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from interpreter import views
+from interpreter.present import views
 from scenario import load, strings
 
 LABEL = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♠♥♦♣]")
@@ -138,7 +138,7 @@ def test_the_status_line_shows_the_budget_the_goal_and_the_scores(game):
 def test_the_terminal_draws_the_board_as_the_seat_sees_it(game):
     from rich.console import Console
 
-    from interpreter import terminal
+    from interpreter.present import terminal
     from test_metscri_scenarios import act, start_turn, table
     s = table(game, players=2, board={"d4": ["7h-1"], "b2": ["qs-1", "5s-1"], "c1": ["9d-1"]})
     s["cs"]["face_up"]["9d-1"] = True

@@ -189,7 +189,7 @@ def test_same_seed_same_game(name):
 def swap_hidden(game, s, seat, rnd):
     """The state with two cards the seat cannot see swapped (places, and the card state the
     places show), or None when it sees all but one."""
-    from interpreter.views import visible_cards
+    from interpreter.present.views import visible_cards
     seen = visible_cards(game, s, seat)
     hidden = sorted(c for c in s["loc"] if c not in seen)
     if len(hidden) < 2:
@@ -214,7 +214,7 @@ def test_no_view_depends_on_what_the_seat_cannot_see(name):
     """At states reached by random play, a seat's view (and its options, when it decides) is
     the same when two cards it cannot see trade places: what it is shown depends only on
     what it may see."""
-    from interpreter.views import view
+    from interpreter.present.views import view
     game = load(name)
     players = game.g.players_max
     for seed in range(3):

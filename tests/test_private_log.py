@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from cli import main
 from interpreter.effects.parser import parse_script
-from interpreter.game import Game
-from interpreter.vm import visible_to
+from interpreter.runtime.game import Game
+from interpreter.runtime.vm import visible_to
 
 
 def test_the_statement_parses_with_its_audience():

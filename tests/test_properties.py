@@ -32,7 +32,7 @@ from interpreter.effects.compiler import Compiler, Scope
 from interpreter.effects.parser import GRAMMAR, EffectSyntaxError, parse_expression, parse_script
 from interpreter.effects.treewalk import TreeWalker
 from interpreter.errors import GameError
-from interpreter.vm import VM
+from interpreter.runtime.vm import VM
 from scenario import clear_board, clear_flow, fresh, load, place, set_counter, set_turn
 
 

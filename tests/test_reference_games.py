@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.reference import REFERENCE_GAMES  # noqa: E402
-from interpreter.game import Game                # noqa: E402
+from interpreter.runtime.game import Game                # noqa: E402
 
 SEEDS = 60
 
@@ -78,6 +78,6 @@ def test_a_wrong_decision_order_is_noticed():
 @pytest.mark.parametrize("name", sorted(REFERENCE_GAMES))
 def test_reference_games_validate_without_findings(name):
     """Goofspiel counts its rounds with a constant (`count: prize_count`): that is a use."""
-    from interpreter.loader import check_game
+    from interpreter.load.documents import check_game
     path, _ = REFERENCE_GAMES[name]
     assert [f.format() for f in check_game(str(path))] == []

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter import rng
+from interpreter.effects import rng
 from scenario import load
 
 SAVES = Path(__file__).resolve().parent / "saves"

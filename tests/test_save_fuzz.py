@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter.commands.session import Session
+from interpreter.runtime.play_session import Session
 from scenario import load
 
 SAVES = Path(__file__).resolve().parent / "saves"

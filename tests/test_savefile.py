@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter.commands import savefile
+from interpreter.runtime import saves as savefile
 
 ROOT = Path(__file__).resolve().parent.parent
 METRAS = ROOT / "gamedefs" / "metras"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import views
+from interpreter.present import views
 from interpreter.errors import IllegalMove, SaveFileError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 
 GAME = Path(__file__).parent / "games" / "relay_programs"
 MENU = ["run", "trip", "jump", "charge"]
@@ -196,7 +196,7 @@ LINE = ('progs = choose sequence of menu(me, so_far) by each of players length 1
      "otherwise", "expected"),
 ])
 def test_validate_locates_each_mistake_in_a_sequence(tmp_path, statement, code, at, words):
-    from interpreter.loader import check_game
+    from interpreter.load.documents import check_game
     text = (GAME / "game.yaml").read_text()
     assert LINE in text
     (tmp_path / "game.yaml").write_text(text.replace(LINE, statement))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import views
-from interpreter.commands.session import Session
-from interpreter.game import Game
-from interpreter.vm import visible_to
+from interpreter.present import views
+from interpreter.runtime.play_session import Session
+from interpreter.runtime.game import Game
+from interpreter.runtime.vm import visible_to
 from test_views import card_finder, hidden_from
 
 RELAY = Path(__file__).parent / "games" / "relay_programs"

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from cli import main
 from interpreter.bots import make_bot
 from interpreter.bots.worlds import determinize
-from interpreter.commands.session import Session
+from interpreter.runtime.play_session import Session
 from interpreter.errors import IllegalMove
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 
 GAME = Path(__file__).parent / "games" / "relay_programs"
 PASS = "Pass the device to"

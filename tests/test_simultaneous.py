@@ -4,8 +4,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import IllegalMove
-from interpreter.game import Game
-from interpreter.views import view
+from interpreter.runtime.game import Game
+from interpreter.present.views import view
 
 GAME = Path(__file__).parent / "games" / "sealed_numbers" / "game.yaml"
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import rng
+from interpreter.effects import rng
 from interpreter.errors import SaveFileError
-from interpreter.game import Game
-from interpreter.state import FORMAT
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import FORMAT
 from scenario import load
 
 ROOT = Path(__file__).resolve().parent.parent

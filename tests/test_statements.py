@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 from tests.scenario import run_script
 
 GAME = Path(__file__).parent / "games" / "statements" / "game.yaml"
@@ -134,7 +134,7 @@ def test_a_procedure_calling_itself_without_end_is_stopped(tmp_path):
     ("players: {min: 2, max: 3}", "players: {min: 2, max: 100000000}"),
 ])
 def test_huge_numbers_in_game_data_are_schema_findings_not_a_hang(tmp_path, old, new):
-    from interpreter.loader import check_game
+    from interpreter.load.documents import check_game
     (tmp_path / "game.yaml").write_text(GAME.read_text().replace(old, new))
     assert [f.code for f in check_game(str(tmp_path))] == ["SCHEMA-VALUE"]
 

@@ -12,12 +12,12 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from cli import main
-from interpreter import terminal, views
+from interpreter.present import terminal, views
 from interpreter.bots import make_bot
 from interpreter.commands import human as human_mod
 from interpreter.commands.play import DEFAULT_BOT, seat_kinds
-from interpreter.game import Game
-from interpreter.loader import GAMEDEFS
+from interpreter.runtime.game import Game
+from interpreter.load.documents import GAMEDEFS
 
 from test_cli import FAMILY_A1, run
 
@@ -244,7 +244,7 @@ def test_undo_never_crosses_a_reveal_in_real_games(name, players):
     """Every decision of seat 1 in seeded games, undone at its next decision (as a person
     would): whenever the seats' views show that something was revealed in between, or the
     generator moved, undo is refused. 4 games of random bots per game definition."""
-    from interpreter.commands.session import Session
+    from interpreter.runtime.play_session import Session
     path = f"tests/games/{name}" if name == "sealed_numbers" else name
     game = Game.load(path)
     tried = refused = 0

@@ -15,10 +15,10 @@ from ruamel.yaml import YAML
 
 from cli import main as cli
 from interpreter.errors import Finding
-from interpreter.game import Game
-from interpreter.loader import check_game
-from interpreter.schema_errors import schema_findings
-from interpreter.yamlio import MAX_BYTES, YamlDoc, read_yaml, text_position
+from interpreter.runtime.game import Game
+from interpreter.load.documents import check_game
+from interpreter.load.schema_errors import schema_findings
+from interpreter.load.yamlio import MAX_BYTES, YamlDoc, read_yaml, text_position
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"

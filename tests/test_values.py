@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import state as S
+from interpreter.runtime import state as S
 from interpreter.bots import make_bot
 from interpreter.bots.worlds import determinize
 from interpreter.effects.compiler import Compiler
 from interpreter.effects.parser import parse_script
 from interpreter.effects.script import ScriptCompiler
 from interpreter.errors import CompileErrors, GameError, SaveFileError
-from interpreter.game import Game
-from interpreter.loader import check_game
-from interpreter.state_check import check
-from interpreter.views import view
-from interpreter.vm import VM
+from interpreter.runtime.game import Game
+from interpreter.load.documents import check_game
+from interpreter.runtime.state_check import check
+from interpreter.present.views import view
+from interpreter.runtime.vm import VM
 from tests.scenario import run_script
 
 CLAIMS = Path(__file__).parent / "games" / "claims"
@@ -127,7 +127,7 @@ def test_a_set_of_the_wrong_kind_is_a_rule_error_in_words(game, text, message):
 
 
 def test_a_mapping_is_named_in_words_in_a_log_line(game):
-    from interpreter.options import label_of
+    from interpreter.effects.menus import label_of
     s = run(game, "set me.invested[\"north\"] = 2\nset me.invested[\"south\"] = 1")
     assert label_of(game.g, s["pv"][0]["invested"]) == "north 2, south 1"
     assert label_of(game.g, {}) == "nothing"
@@ -241,7 +241,7 @@ def test_a_saved_game_replays_to_the_same_values(tmp_path):
 
 def test_the_terminal_lists_a_seats_values(game):
     from io import StringIO
-    from interpreter.terminal import console, render_view
+    from interpreter.present.terminal import console, render_view
     s = run(game, "set me.invested[\"north\"] = 2\nset controller[\"north\"] = me")
     con = console()
     con.file = StringIO()

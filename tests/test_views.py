@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from interpreter import views
-from interpreter.game import Game
+from interpreter.present import views
+from interpreter.runtime.game import Game
 from interpreter.model import CounterSpec
 from scenario import strings
 

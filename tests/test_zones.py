@@ -1,8 +1,8 @@
 """Zone mechanics that Metras does not use: a draw pile refilled from its discards."""
 from pathlib import Path
 
-from interpreter.game import Game
-from interpreter.vm import VM
+from interpreter.runtime.game import Game
+from interpreter.runtime.vm import VM
 
 GAME = Path(__file__).parent / "games" / "refill" / "game.yaml"
 

@@ -3,7 +3,7 @@
 secret, the single highest bid wins the prize's value (a tie: nobody does)."""
 from __future__ import annotations
 
-from interpreter import rng
+from interpreter.effects import rng
 
 from . import ranked_result
 

@@ -2,7 +2,7 @@
 a 1 loses the turn's total, holding banks it; the first to bank 50 wins at once."""
 from __future__ import annotations
 
-from interpreter import rng
+from interpreter.effects import rng
 
 from . import ranked_result
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..loader import load_documents, resolve_game_path
+from ..load.documents import load_documents, resolve_game_path
 
 HIDDEN_ATTRS = {"id", "type", "zone", "count", "name", "effect", "description", "abilities"}
 

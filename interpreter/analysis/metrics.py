@@ -3,7 +3,7 @@ events. Compiled with the game's own compiler (so validate reports their mistake
 expression's), evaluated by the simulation runner on the final state."""
 from __future__ import annotations
 
-from ..vm import VM
+from ..runtime.vm import VM
 
 EVENTS = ("acquired", "played")
 

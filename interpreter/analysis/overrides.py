@@ -8,8 +8,8 @@ game file or any included file (`cards.c12.cost`), and every copy of that card c
 from __future__ import annotations
 
 from ..errors import RulebookError, did_you_mean
-from ..game import Game
-from ..loader import load_game
+from ..runtime.game import Game
+from ..load.documents import load_game
 
 
 def parse_value(text: str):

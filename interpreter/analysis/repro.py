@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..bots import make_bot
-from ..commands import savefile
+from ..runtime import saves as savefile
 
 MAX_SAVES = 5      # per process: the first games in error are enough to reproduce
 _written = [0]

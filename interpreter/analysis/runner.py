@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..bots import make_bot
 from ..errors import RulebookError
-from ..rng import derive_seed
+from ..effects.rng import derive_seed
 from . import repro
 from .events import Recorder
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..errors import RulebookError, did_you_mean
 from .greedy import GreedyBot
-from ..search_settings import parse_settings
+from ..build.search_settings import parse_settings
 from .ismcts import IsmctsBot
 from .policy import PolicyBot
 from .random import RandomBot

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..sequence import own_steps
-from ..vm import VM
+from ..runtime.sequence import own_steps
+from ..runtime.vm import VM
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
 

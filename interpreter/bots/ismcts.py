@@ -37,9 +37,9 @@ import math
 import random
 import time
 
-from ..search_settings import SETTINGS
-from ..sequence import own_steps
-from ..vm import VM
+from ..build.search_settings import SETTINGS
+from ..runtime.sequence import own_steps
+from ..runtime.vm import VM
 from .greedy import SURE, GreedyBot
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize

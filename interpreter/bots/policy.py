@@ -23,9 +23,9 @@ from __future__ import annotations
 import math
 import random
 
-from .. import options as O
+from ..effects import menus as O
 from ..errors import RulebookError, did_you_mean
-from ..vm import VM
+from ..runtime.vm import VM
 from .streams import decision_stream, mix
 from .worlds import determinize
 

@@ -28,13 +28,13 @@ none` keep their values: games use it for numbers the status line says in words.
 """
 from __future__ import annotations
 
-from .. import options as O
-from .. import sequence
+from ..effects import menus as O
+from ..runtime import sequence
 from ..errors import RulebookError
-from ..views import can_see, card_test
-from ..state import deep_clone
-from ..values import plain
-from ..vm import VM
+from ..present.views import can_see, card_test
+from ..runtime.state import deep_clone
+from ..effects.values import plain
+from ..runtime.vm import VM
 
 
 # what the rules or an evaluation may raise in an impossible world (a card dealt where the

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import GameDefError, RulebookError
-from ..loader import resolve_game_path
+from ..load.documents import resolve_game_path
 
 
 class Failed(RulebookError):
@@ -41,7 +41,7 @@ _loaded: dict = {}   # (game.yaml, its files' mtimes) -> Game: many commands in 
 def load_game(name: str):
     """Game.load, reused while none of the game's YAML files has changed (a definition
     never changes once loaded, so sharing it is safe)."""
-    from ..game import Game   # here: `validate` needs no driver
+    from ..runtime.game import Game   # here: `validate` needs no driver
     path = resolve_game_path(name).resolve()
     files = [*path.parent.glob("*.y*ml"), *path.parent.glob("*/*.y*ml"),   # not a whole tree
              *path.parent.glob("*.csv"), *path.parent.glob("*/*.csv")]
@@ -69,7 +69,7 @@ def seat_arg(game, text: str, n: int) -> int:
 def option_args(game, specs) -> dict:
     """--option NAME=VALUE (repeatable) -> {name: value}, each checked against the option's
     declared type and range (`options:` in the game's YAML)."""
-    from ..option_specs import parse, specs_from
+    from ..load.game_options import parse, specs_from
     declared = getattr(game.g, "option_specs", None) or specs_from({"options": game.g.options})
     out = {}
     for spec in specs or ():
@@ -91,7 +91,7 @@ def option_args(game, specs) -> dict:
 def seed_option(ctx, param, value):
     """click callback: a --seed within the generator's range (a 5000-digit seed is refused
     here, not deep inside a game)."""
-    from ..rng import seed_problem
+    from ..effects.rng import seed_problem
     if value is not None and seed_problem(value):
         raise click.BadParameter(seed_problem(value))
     return value

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from .. import terminal
+from ..present import terminal
 from ..analysis import compare as C
-from ..analysis import render, session
+from ..analysis import render
+from . import simulation as session
 from .common import reports_errors
 
 def side_options(fn):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 from rich.markdown import Markdown
 
-from .. import terminal
+from ..present import terminal
 from ..analysis.describe import describe as describe_game
 from .common import load_game, reports_errors
 

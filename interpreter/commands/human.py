@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .. import terminal
-from .. import views
-from ..vm import visible_to
-from ..boards import answer_spelling
+from ..present import terminal
+from ..present import views
+from ..runtime.vm import visible_to
+from ..boards.geometry import answer_spelling
 from ..errors import did_you_mean
 
 COMMANDS = ("help", "show", "rim", "undo", "save", "quit")

@@ -8,11 +8,11 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .. import terminal
+from ..present import terminal
 from ..errors import RulebookError
-from ..game import Game
-from ..loader import GAMEDEFS
-from ..yamlio import plain, read_yaml
+from ..runtime.game import Game
+from ..load.documents import GAMEDEFS
+from ..load.yamlio import plain, read_yaml
 from .common import reports_errors
 
 

@@ -7,18 +7,18 @@ import sys
 
 import click
 
-from .. import terminal
-from ..terminal import plural
+from ..present import terminal
+from ..present.terminal import plural
 from ..bots import BOTS, make_bot
-from ..boards import answer_spelling
+from ..boards.geometry import answer_spelling
 from ..errors import IllegalMove
-from ..vm import visible_to
-from ..rng import new_seed
-from ..sequence import UNDO as UNDO_STEP
-from . import savefile
+from ..runtime.vm import visible_to
+from ..effects.rng import new_seed
+from ..runtime.sequence import UNDO as UNDO_STEP
+from ..runtime import saves as savefile
 from .common import Failed, load_game, option_args, reports_errors, seat_arg, seed_option
 from .human import Human
-from .session import Session
+from ..runtime.play_session import Session
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"   # a newcomer's first game against random bots is a poor one

@@ -4,8 +4,8 @@ from __future__ import annotations
 import click
 
 from ..errors import RulebookError, SaveFileError
-from ..loader import is_path
-from . import savefile
+from ..load.documents import is_path
+from ..runtime import saves as savefile
 from .common import load_game, reports_errors, seat_arg
 
 
@@ -33,7 +33,7 @@ def replay(log, game_ref, show_log, seat_text):
                             f"give its definition with --game PATH)") from None
     session = savefile.rebuild(game, data)
     if show_log:
-        from .. import terminal
+        from ..present import terminal
         con = terminal.console()
         reader = seat_arg(game, seat_text, session.players) if seat_text else None
         for line in session.log:

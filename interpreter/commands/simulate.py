@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .. import terminal
-from ..analysis import render, session
+from ..present import terminal
+from ..analysis import render
+from . import simulation as session
 from .common import reports_errors
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import click
 
-from .. import terminal
-from ..analysis import render, session
+from ..present import terminal
+from ..analysis import render
+from . import simulation as session
 from ..analysis.overrides import parse_value
 from .common import Failed, reports_errors
 

@@ -6,7 +6,7 @@ import json
 import click
 
 from ..errors import Finding
-from ..loader import check_game
+from ..load.documents import check_game
 from .common import reports_errors
 
 

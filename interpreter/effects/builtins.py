@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .. import rng
+from . import rng
 
 
 def _count(vm, x):

@@ -3,8 +3,8 @@ builtins that need the compiler's help (zones by name, card rules). Every call i
 one Signature (signature.py); its source calls a function bound in the namespace."""
 from __future__ import annotations
 
-from ..abilities import check_moment
-from ..boards import BOARD_FUNCTIONS, INLINE_BOARD, board_functions, feature_names, inline_tables
+from .abilities import check_moment
+from ..boards.geometry import BOARD_FUNCTIONS, INLINE_BOARD, board_functions, feature_names, inline_tables
 from ..errors import did_you_mean
 from . import ast as A
 from . import types as T

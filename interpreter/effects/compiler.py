@@ -11,7 +11,7 @@ are read as lists; a zone used as a destination compiles to its key.
 from __future__ import annotations
 
 from ..errors import CompileError
-from ..values import RUNTIME as VALUE_RUNTIME
+from .values import RUNTIME as VALUE_RUNTIME
 from .value_targets import compile_index
 from . import ast as A
 from . import types as T

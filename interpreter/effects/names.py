@@ -8,7 +8,7 @@ value, a stat, a zone or a seat field; of a card, a state, an attribute or a car
 from __future__ import annotations
 
 from ..errors import did_you_mean
-from ..values import static_type
+from .values import static_type
 from . import ast as A
 from . import types as T
 from .codegen import py_name

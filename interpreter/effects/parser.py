@@ -200,7 +200,7 @@ class _ToAst(Transformer):
 def _parser(start: str) -> Lark:
     # the LALR tables are built once and kept in the user's cache directory
     # (interpreter/cache.py); building them took 0.15-0.4 s of every command.
-    from ..cache import lark_cache
+    from ..load.cache import lark_cache
     cache = lark_cache(GRAMMAR, start)
     if start == "start":
         return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start="start",

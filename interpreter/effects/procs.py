@@ -3,7 +3,7 @@ mechanics (a new frame). Mixed into ScriptCompiler."""
 from __future__ import annotations
 
 from ..errors import did_you_mean
-from ..boards import BOARD_FUNCTIONS
+from ..boards.geometry import BOARD_FUNCTIONS
 from . import ast as A
 from . import types as T
 from .builtins import BUILTINS, SPECIAL

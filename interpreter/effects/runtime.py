@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ..errors import GameError
-from ..options import choice, unique
+from .menus import choice, unique
 
 FIRST = itemgetter(0)
 LOOP_LIMIT = 10000          # the most times one loop may run

@@ -6,7 +6,7 @@ bounds and zones' rules in one place.
 """
 from __future__ import annotations
 
-from ..abilities import check_moment
+from .abilities import check_moment
 from ..errors import CompileError, CompileErrors, did_you_mean
 from . import ast as A
 from . import types as T

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import operator
 
-from ..boards import board_functions
-from .. import values
+from ..boards.geometry import board_functions
+from . import values
 from ..errors import GameError
 from . import ast as A
 from .builtins import BUILTINS

@@ -4,7 +4,7 @@ _vget, _vget_path, _vset, _vset_at)."""
 from __future__ import annotations
 
 from ..errors import did_you_mean
-from ..values import entry_type
+from .values import entry_type
 from . import ast as A
 from . import types as T
 from .names import CARD_FIELDS, PLAYER_FIELDS

@@ -20,9 +20,9 @@ import traceback
 from contextlib import contextmanager
 from pathlib import Path
 
-from interpreter import loader
+from interpreter.load import documents as loader
 from interpreter.errors import Finding, GameDefError, GameError, RulebookError
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GAME_FOLDERS = [ROOT / "gamedefs", ROOT / "tests" / "games", ROOT / "benchmarks" / "games"]

@@ -1,0 +1,48 @@
+"""The search bot's settings (`ismcts:iterations=50,depth=0`): the one table for parsing,
+errors and README, outside the bots package so that validating a game's `bots: search`
+imports no bot."""
+from __future__ import annotations
+
+from ..errors import RulebookError, did_you_mean
+
+# name -> (type, default, meaning); the one table for parsing, errors and README
+SETTINGS = {
+    "iterations": (int, 400, "iterations per decision (the default budget)"),
+    "ms": (int, 0, "a time budget per decision in milliseconds instead of iterations"),
+    "depth": (int, 20, "decisions played past the tree before the position is scored"),
+    "rollout": (str, "random", "how the playout chooses: random, or greedy"),
+    "reward": (str, "result", "result (win/draw/loss) or margin (normalised score margin)"),
+    "c": (float, 0.7, "UCB exploration constant"),
+    "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
+    "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
+}
+CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
+           "prior_at": ("root", "all")}
+
+
+def parse_settings(text: str) -> dict:
+    """'iterations=400,depth=20' -> {"iterations": 400, "depth": 20}; a clear error for an
+    unknown name or a bad value."""
+    out = {}
+    for part in filter(None, (x.strip() for x in text.split(","))):
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or name not in SETTINGS:
+            known = ", ".join(f"{k}=" for k in SETTINGS)
+            hint = did_you_mean(name, SETTINGS)
+            raise RulebookError(f"ismcts: unknown setting '{part}'"
+                                + (f" ({hint})" if hint else "")
+                                + f"; settings are {known} "
+                                "(e.g. ismcts:iterations=400 or ismcts:ms=200)")
+        kind = SETTINGS[name][0]
+        try:
+            v = kind(value.strip())
+        except ValueError:
+            raise RulebookError(f"ismcts: {name}={value}: not a {kind.__name__}") from None
+        if name in CHOICES and v not in CHOICES[name]:
+            raise RulebookError(f"ismcts: {name}={value}: choose one of "
+                                f"{', '.join(CHOICES[name])}")
+        if kind is not str and v < (0 if name in ("ms", "c", "depth") else 1):
+            raise RulebookError(f"ismcts: {name}={value} is too small")
+        out[name] = v
+    return out

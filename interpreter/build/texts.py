@@ -1,0 +1,175 @@
+"""Compiling a game's texts (scripts, expressions, the status line) into its GameDef, each
+once, with every error reported at its place in the YAML. Mixed into the Builder."""
+from __future__ import annotations
+
+from ..effects import ast as A
+from ..effects.compiler import Compiler, Scope
+from ..effects.parser import EffectSyntaxError, parse_expression, parse_script
+from ..effects.script import ScriptCompiler
+from ..errors import CompileError, Finding
+from . import lookups as tables
+from ..analysis.metrics import compile_metrics
+from .bot_settings import compile_bots
+from ..effects.abilities import compile_abilities
+
+
+class GameCompiler:
+    def locator(self, doc, keypath):
+        """(line, col) in the text at keypath -> "file:line:col" (for run-time errors)."""
+        def locate(line, col):
+            fline, fcol = self.text_pos(doc, keypath, line, col)
+            return f"{doc.path}:{fline}:{fcol}"
+        return locate
+
+    def compile_script(self, comp, doc, keypath, text, local_types, key, phase=False):
+        comp.ns.locate = self.locator(doc, keypath)
+        try:
+            stmts = parse_script(text)
+            self.parsed.append(stmts)
+            # each script's tree with its place and given names, for the checks (UNSET, ATTR)
+            self.scripts.append((doc, keypath, stmts, set(local_types)))
+            ops = ScriptCompiler(comp, local_types, phase).compile(stmts)
+        except (EffectSyntaxError, CompileError) as e:
+            self.report(doc, keypath, e)
+            return
+        except RecursionError:
+            self.add(doc, keypath, "SYNTAX", "the script is nested too deeply to compile", key=False)
+            return
+        comp.g.programs[key] = ops
+
+    def compile_expr(self, comp, doc, keypath, text, local_types, want=None, params=None,
+                     compile_fn=None):
+        """f(vm) reading the frame's locals, or with `params` f(vm, *params); `compile_fn`
+        (node -> (fn, type)) compiles it another way (a stat, compiled once as itself)."""
+        comp.ns.locate = self.locator(doc, keypath)
+        try:
+            node = parse_expression(str(text))
+            self.parsed.append(node)
+            if compile_fn is not None:
+                fn, t = compile_fn(node)
+            elif params is None:
+                fn, t = comp.expr(node, Scope(comp.g, local_types))
+            else:
+                fn, t = comp.expr_fn(node, Scope(comp.g, local_types), params)
+            if want is not None and t not in ("any", want):
+                text = str(text)
+                lead = text[:len(text) - len(text.lstrip())]   # the expression's first character
+                line, col = self.text_pos(doc, keypath, lead.count("\n") + 1,
+                                          len(lead.split("\n")[-1]) + 1)
+                self.findings.append(Finding(doc.path, line, col, "TYPE",
+                                             f"this gives {_type_word(t)}; {_type_word(want)} "
+                                             "is needed here"))
+            return fn
+        except (EffectSyntaxError, CompileError) as e:
+            self.report(doc, keypath, e)
+        except RecursionError:
+            self.add(doc, keypath, "SYNTAX", "the expression is nested too deeply to compile",
+                     key=False)
+        return None
+
+    def compile_all(self, g):
+        comp = Compiler(g)
+        comp.card_attrs.update(a for a in self.skipped_attrs if isinstance(a, str))
+        doc = self.doc
+        stats = self.data.get("stats") or {}
+        comp.locators = {("function", n): self.locator(doc, ["functions", n, "expr"])
+                         for n in g.functions}
+        comp.locators.update({("procedure", n): self.locator(doc, ["procedures", n, "do"])
+                              for n in g.procedures})
+        comp.locators.update({("stat", n): self.locator(
+            doc, ["stats", n, "expr"] if isinstance(stats.get(n), dict) else ["stats", n])
+            for n in g.stats})
+        g.code_where = comp.ns.where
+        # functions first: a broken one is reported here, once; its uses then see a stand-in
+        for name, spec in g.functions.items():
+            comp.function(name)
+            if name in comp.function_errors:
+                self.report(doc, ["functions", name, "expr"], comp.function_errors[name])
+            else:
+                self.parsed.append(parse_expression(spec.expr))   # for the usage checks
+        for name, spec in g.game_zones.items():
+            if spec.visible_if:
+                where = ["boards", name, "visible_if"] if name in g.boards else \
+                    ["zones", "game", name, "visible_if"]
+                fn = self.compile_expr(comp, doc, where, spec.visible_if,
+                                       {"card": "card", "viewer": "player"})
+                if fn is not None:
+                    g.exprs["visible:" + name] = fn
+        if g.status:
+            self.compile_status(comp, g)
+        for name, text in g.stats.items():
+            path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
+                                                        dict) else ["stats", name]
+            fn = self.compile_expr(comp, doc, path, text, {"it": "player"}, want="num",
+                                   compile_fn=lambda node, name=name: (comp.stat(name),
+                                                                       comp.stat_types[name]))
+            if fn is None:   # reported once, here; its uses elsewhere are not errors too
+                comp.stat_refs[name] = comp.ns.bind(comp.ns.named("S", name), lambda vm, p: 0)
+        playable = g.exprs.setdefault("playable", {})
+        for name, ct in g.card_types.items():
+            if ct.effect:
+                self.compile_script(comp, doc, ["card_types", name, "effect"], ct.effect,
+                                    {"me": "player", "card": "card"}, "type:" + name)
+            if ct.playable_if:
+                fn = self.compile_expr(comp, doc, ["card_types", name, "playable_if"], ct.playable_if,
+                                       {"me": "player", "card": "card"}, want="bool",
+                                       params=("card", "me"))
+                if fn is not None:
+                    playable[name] = fn
+        for cdoc, keypath, text, ids in self.card_scripts:
+            key = "card:" + ids[0]
+            self.compile_script(comp, cdoc, keypath, text, {"me": "player", "card": "card"}, key)
+            for other in ids[1:]:
+                if key in g.programs:
+                    g.programs["card:" + other] = g.programs[key]
+        compile_abilities(self, comp, g)   # abilities: by moment, on card types and cards
+        for name, proc in g.procedures.items():
+            types = dict(proc.types)
+            types.setdefault("me", "player")
+            self.compile_script(comp, doc, ["procedures", name, "do"], proc.body, types, "proc:" + name)
+        self.compile_flow(comp, g)
+        for key, text in (("end_when", g.end_when), ("score", g.score), ("ranking", g.ranking),
+                          ("evaluation", g.evaluation)):
+            if text is None:
+                continue
+            section = "bots" if key == "evaluation" else "end"
+            field = {"end_when": "when"}.get(key, key)
+            local = {"it": "player", "me": "player"}
+            if key == "evaluation":   # in a secret sequence, me's own steps (else empty)
+                local["so_far"] = "list"
+            fn = self.compile_expr(comp, doc, [section, field], text, local,
+                                   want=_WANT.get(key), params=None if key == "end_when" else ("it",))
+            if fn is not None:
+                g.exprs[key] = fn
+        compile_bots(self, comp, g)      # bots.policies and hidden_types (policies.py)
+        compile_metrics(self, comp, g)   # the metrics: section (analysis/metrics.py)
+        g.stat_fns = {name: comp.stat(name) for name in g.stats}
+        g.end_when_fn = g.exprs.get("end_when")
+        g.result_fn = tables.result_fn(g)
+        g.zone_spec = tables.zone_spec_fn(g)
+        g.card_state_resets = tables.resets_fn(g)
+        g.stack_limit = tables.stack_limit_fn(g)
+        g.discard_zone = {n: ct.discard_to for n, ct in g.card_types.items() if ct.discard_to}
+        names = g.seat_names
+        g.seat_label = lambda p: (names[p] if p is not None and p < len(names)
+                                  else "nobody" if p is None else f"P{p + 1}")
+
+    def compile_status(self, comp, g):
+        comp.ns.locate = self.locator(self.doc, ["status"])
+        try:
+            src = ScriptCompiler(comp, {"viewer": "player", "me": "player"}) \
+                .template(str(g.status), A.Pass(line=1, col=1), at=(1, 1))
+            g.exprs["status"] = comp.ns.expression(src, what="status")
+        except (EffectSyntaxError, CompileError) as e:
+            self.report(self.doc, ["status"], e)
+
+
+_WANT = {"end_when": "bool", "score": "num", "evaluation": "num"}
+
+
+def _type_word(t: str) -> str:
+    words = {"num": "a number", "bool": "true or false", "str": "a text", "player": "a player",
+             "card": "a card", "group": "a group of zones", "none": "nothing", "list": "a list"}
+    if t.startswith("list:"):
+        return f"a list of {t[5:]}s"
+    return words.get(t, f"a {t}")

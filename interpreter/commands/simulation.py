@@ -1,0 +1,141 @@
+"""What simulate, compare and sweep share: the run's settings from the command line, a
+progress bar, running the games and summarising them."""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, replace
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, \
+    TimeRemainingColumn
+from rich.text import Text
+
+from ..bots import make_bot
+from .common import Failed, load_game, option_args, seat_arg, seed_option
+from ..errors import GameError
+from ..load.documents import resolve_game_path
+from ..analysis.overrides import load_with_overrides, parse_sets
+from ..analysis.runner import Runner, RunSpec, default_jobs, tasks_for
+from ..analysis.stats import summarise
+
+
+def run_options(fn):
+    """The options every command that runs games takes."""
+    decorators = [
+        click.option("-n", "games", type=click.IntRange(min=1), default=100, show_default=True,
+                     help="Number of games (each played once per rotation with --rotate)."),
+        click.option("--players", type=click.IntRange(min=1), help="Number of players (default: the game's "
+                     "minimum)."),
+        click.option("--seed", type=int, default=0, show_default=True, callback=seed_option,
+                     help="The run's seed; game i's seed derives from it and i."),
+        click.option("--bots", "kind", default="random", show_default=True, metavar="KIND",
+                     help="The bot in every seat not given by --bot."),
+        click.option("--bot", "bot_specs", metavar="SEAT=KIND", multiple=True,
+                     help="One seat's bot (seats are 1-based). Repeatable."),
+        click.option("--rotate", is_flag=True, help="Play each seed once per rotation of the "
+                     "bots over the seats (separates a bot's strength from a seat's)."),
+        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+                     help="Worker processes (default: the number of cores)."),
+        click.option("--scheduler", metavar="ADDRESS|local", help="Run the games on a Dask "
+                     "cluster (needs: pip install -e '.[cluster]'); 'local' starts one here."),
+        click.option("--no-cards", "no_cards", is_flag=True, help="Skip per-card statistics."),
+    ]
+    for d in reversed(decorators):
+        fn = d(fn)
+    return fn
+
+
+@dataclass
+class Setup:
+    game: object
+    spec: RunSpec
+    kinds: list
+    label: str = ""
+
+
+def setup(game_name, players, variant, option_specs, set_specs, kind, bot_specs,
+          cards=True, label="") -> Setup:
+    """Load the game (with --set overrides), check every setting before a game is played."""
+    overrides = parse_sets(set_specs)
+    path = str(resolve_game_path(game_name).resolve())
+    game = load_game(path) if not overrides else load_with_overrides(path, overrides)
+    options = option_args(game, option_specs)
+    try:   # a bad player count or variant stops here; a rule bug is counted per game
+        n = game.new_state(players, 0, variant, options)["n"]
+    except GameError:
+        n = players or game.g.players_min
+    kinds = bot_kinds(game, n, kind, bot_specs)
+    spec = RunSpec(path, n, variant, tuple(sorted(options.items())), overrides, cards)
+    return Setup(game, spec, kinds, label)
+
+
+def bot_kinds(game, n: int, kind: str, bot_specs) -> list:
+    kinds = [kind] * n
+    for spec in bot_specs or ():
+        seat, eq, k = spec.partition("=")
+        if not eq or not k.strip():
+            raise Failed(f"--bot {spec!r}: write SEAT=KIND, e.g. --bot 2=greedy")
+        kinds[seat_arg(game, seat, n)] = k.strip()
+    for k in set(kinds):
+        make_bot(k, game, 0)   # an unknown kind fails before the run
+    return kinds
+
+
+class Speed(ProgressColumn):
+    def render(self, task):
+        return Text(f"{task.speed:.1f} games/s" if task.speed else "")
+
+
+def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, quiet: bool,
+              con) -> tuple:
+    """Play the run; returns (records, report)."""
+    tasks = tasks_for(seed, games, st.kinds, rotate)
+    with Progress(TextColumn(f"simulating {st.label}".rstrip()), BarColumn(),
+                  MofNCompleteColumn(), Speed(), TimeRemainingColumn(), console=con,
+                  transient=True, disable=quiet or not con.is_terminal) as bar:
+        task = bar.add_task("games", total=len(tasks))
+        runner = Runner(jobs or (None if scheduler else default_jobs()), scheduler,
+                        lambda k: bar.advance(task, k))
+        start = time.perf_counter()
+        try:
+            records = runner.run(st.spec, tasks, st.game)
+        except ImportError as e:
+            raise Failed(f"{e}; install the extra with: pip install -e '.[cluster]'") from None
+        elapsed = max(time.perf_counter() - start, 1e-9)
+    g = st.game.g
+    info = {"seed": seed, "bots": st.kinds[0] if len(set(st.kinds)) == 1 else ", ".join(st.kinds),
+            "seat_bots": st.kinds, "rotate": rotate,
+            "variant": st.spec.variant or g.default_variant,
+            "options": {**g.options, **dict(st.spec.options)},
+            "set": {k: v for k, v in st.spec.overrides}}
+    return records, summarise(g, records, elapsed, st.spec.players, info)
+
+
+def with_value(st: Setup, path: str, value) -> Setup:
+    """The same run with one more --set override (a sweep's step)."""
+    overrides = tuple((k, v) for k, v in st.spec.overrides if k != path) + ((path, value),)
+    spec = replace(st.spec, overrides=overrides)
+    return Setup(load_with_overrides(spec.path, overrides), spec, st.kinds, f"{path}={value}")
+
+
+def show(kind: str, result: dict, report_path, as_json: bool, con, render_fn) -> None:
+    """The end of simulate, compare and sweep: the HTML report if asked, then the result as
+    JSON or rendered for the terminal."""
+    if report_path:
+        from ..analysis.report import write_report
+        write_report(report_path, kind, result)
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        render_fn(con, result)
+
+
+def write_jsonl(path: str, g, records: list) -> None:
+    """One line per game: seats are 0-based, `winners` empty in a draw or a capped game."""
+    with open(path, "w", encoding="utf-8") as f:
+        for r in records:
+            row = {"game": g.id, **r}
+            if "winners" in r:
+                row["winner"] = g.seat_label(r["winners"][0]) if len(r["winners"]) == 1 else None
+            f.write(json.dumps(row) + "\n")

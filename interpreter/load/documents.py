@@ -1,0 +1,280 @@
+"""YAML (positions kept) -> schema validation -> static checks and compilation -> GameDef.
+
+Every problem becomes a Finding with file:line:col; all of them are collected and
+raised together as one GameDefError, so a designer sees every mistake at once.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from . import cache, game_options as option_specs
+from ..errors import Finding, GameDefError, did_you_mean
+from .schema_errors import schema_findings
+from .csv_cards import read_csv
+from .yamlio import YamlDoc, item_pos, key_pos, plain, read_yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA_PATH = ROOT / "schemas" / "game.schema.json"
+GAMEDEFS = ROOT / "gamedefs"
+
+
+@lru_cache(maxsize=1)
+def schema_bytes() -> bytes:
+    return SCHEMA_PATH.read_bytes()
+
+
+@lru_cache(maxsize=1)
+def validator():
+    """The one schema validator, built once (jsonschema is imported only when a file has
+    to be validated: see schema_clean)."""
+    import jsonschema
+    schema = json.loads(schema_bytes())
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def schema_checked(kind: str, doc: YamlDoc, run) -> list:
+    """run()'s findings for a file's data, remembered in the user's cache when there are
+    none: a file already found valid under this very schema is not validated again (the
+    key is the schema's text and the file's text, so any change to either validates)."""
+    key = b"\0".join([kind.encode(), schema_bytes(), doc.text.encode()])
+    if cache.load_doc("schema-ok", key):
+        return []
+    found = run()
+    if not found:
+        cache.store_doc("schema-ok", key, True)
+    return found
+
+
+def is_path(ref: str) -> bool:
+    """Game names and paths are told apart by their form, never by what exists: a path
+    contains a '/' (or the system's separator) or ends in .yaml / .yml; anything else is the
+    name of a game under gamedefs/."""
+    seps = {"/", os.sep} | ({os.altsep} if os.altsep else set())
+    return any(c in ref for c in seps) or ref.lower().endswith((".yaml", ".yml"))
+
+
+def game_names() -> list:
+    return sorted(d.name for d in GAMEDEFS.iterdir() if (d / "game.yaml").is_file()) \
+        if GAMEDEFS.is_dir() else []
+
+
+def resolve_game_path(ref: str) -> Path:
+    """A game name under gamedefs/, or a path: a game directory or a game.yaml file."""
+    from ..errors import RulebookError
+    ref = str(ref)
+    if is_path(ref):
+        p = Path(ref)
+        if p.is_dir():
+            if (p / "game.yaml").is_file():
+                return p / "game.yaml"
+            raise RulebookError(f"no game at '{ref}': the folder has no game.yaml")
+        if p.is_file():
+            return p
+        raise RulebookError(f"no game at '{ref}': no such file or folder")
+    candidate = GAMEDEFS / ref / "game.yaml"
+    if ref not in ("", ".", "..") and candidate.is_file():
+        return candidate
+    known = game_names()
+    hint = did_you_mean(ref, known)
+    here = (f"; to use '{ref}' in the current directory, write ./{ref}"
+            if Path(ref).exists() else "")
+    raise RulebookError(f"no game '{ref}': not one of {', '.join(known) or 'no games'} under "
+                        f"gamedefs/ (a path contains a '/' or ends in .yaml){here}"
+                        + (f" ({hint})" if hint else ""))
+
+
+def shadowing(ref: str) -> Finding | None:
+    """A warning when a game's name is also a file or folder in the current directory: the
+    name means the game under gamedefs/, never what happens to lie here."""
+    if is_path(ref) or not Path(ref).exists():
+        return None
+    kind = "folder" if Path(ref).is_dir() else "file"
+    return Finding(ref, 1, 1, "NAME-CLASH", f"'{ref}' names the game under gamedefs/; the "
+                   f"{kind} '{ref}' in the current directory is not used",
+                   f"write ./{ref} to use it", severity="warning")
+
+
+def display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class Document:
+    """The game file plus the files it includes, with a way to locate any value."""
+
+    def __init__(self, main: YamlDoc):
+        self.main = main
+        self.includes: list[YamlDoc] = []
+        self.files: list[Path] = []     # absolute paths of every file read, in order
+
+
+def game_schema_findings(doc: YamlDoc, data) -> list:
+    return schema_checked("game", doc, lambda: schema_findings(doc, validator().iter_errors(data)))
+
+
+@lru_cache(maxsize=1)
+def card_validator():
+    import jsonschema
+    schema = json.loads(schema_bytes())["$defs"]["cards"]
+    return jsonschema.Draft202012Validator(schema)
+
+
+def card_file_findings(doc: YamlDoc, cards) -> list:
+    """Findings for an included file's cards: list (validated like the game file's)."""
+    def run():
+        errors = []
+        for err in card_validator().iter_errors(cards):
+            err.path.appendleft("cards")
+            errors.append(err)
+        return schema_findings(doc, errors)
+    return schema_checked("cards", doc, run)
+
+
+def load_documents(path: Path, findings: list):
+    """Read game.yaml and its includes; returns (Document, merged plain data) or (None, None)."""
+    main = read_yaml(path, display_path(path), findings)
+    if main is None:
+        return None, None
+    if not isinstance(main.root, dict):
+        findings.append(Finding(main.path, 1, 1, "SCHEMA-TYPE", "a game file must be a mapping "
+                                "of sections (game:, zones:, cards:, ...)"))
+        return None, None
+    document = Document(main)
+    document.files.append(path.resolve())
+    findings.extend(game_schema_findings(main, plain(main.root)))
+    data = plain(main.root)
+    includes = data.get("include") or []
+    if not isinstance(includes, list):
+        return document, data
+    for i, inc in enumerate(includes):
+        if not isinstance(inc, str):
+            continue
+        line, col = item_pos(main.root["include"], i)
+        target = (path.parent / inc)
+        if not target.is_file():
+            here = sorted(str(p.relative_to(path.parent)) for p in path.parent.rglob("*")
+                          if p.suffix in (".yaml", ".yml", ".csv") and p != path)[:200]
+            findings.append(Finding(main.path, line, col, "REF-FILE", f"included file '{inc}' "
+                                    "does not exist", did_you_mean(inc, here)))
+            continue
+        if target.suffix.lower() == ".csv":
+            sub = read_csv(target, display_path(target), findings)
+        else:
+            sub = read_yaml(target, display_path(target), findings)
+        if sub is None:
+            continue
+        if not isinstance(sub.root, dict) or set(sub.root) - {"cards"}:
+            extra = [k for k in sub.root if k != "cards"] if isinstance(sub.root, dict) else []
+            where = key_pos(sub.root, extra[0]) if extra else (1, 1)
+            extra = [str(k) for k in extra]     # a key may be a number or null
+            findings.append(Finding(sub.path, where[0], where[1], "SCHEMA-KEY",
+                                    "an included file holds one key, cards:" +
+                                    (f" (found '{extra[0]}')" if extra else ""),
+                                    did_you_mean(extra[0], ["cards"]) if extra else ""))
+            continue
+        findings.extend(card_file_findings(sub, plain(sub.root).get("cards") or []))
+        document.includes.append(sub)
+        document.files.append(target.resolve())
+    return document, data
+
+
+def load_game(name_or_path: str, transform=None):
+    """Load, check and compile a game. Raises GameDefError with every finding.
+    `transform(document, data)` may change the plain data first (simulate --set).
+
+    The builder runs even when the schema found errors, so that one run shows every
+    mistake; a builder tripping over data the schema already refused adds nothing."""
+    from ..build.builder import build_game
+    path = resolve_game_path(name_or_path)
+    findings: list = []
+    document, data = load_documents(path, findings)
+    if document is None:
+        raise GameDefError(findings)
+    if transform is not None:
+        transform(document, data)
+        if not findings:   # the changed values are checked like written ones
+            findings.extend(game_schema_findings(document.main, data))
+    schema_errors = any(f.severity == "error" for f in findings)
+    trees_key = _trees_key(document.files) if not findings else None
+    if trees_key is not None:
+        _preload_trees(trees_key)
+    try:
+        game, more = build_game(path, document, data, schema_errors)
+    except Exception:
+        if not schema_errors:
+            raise
+        raise GameDefError(findings) from None
+    taken = {(f.file, f.line, f.col) for f in findings}
+    findings.extend(f for f in more if (f.file, f.line, f.col) not in taken)
+    specs = option_specs.specs_from(data)
+    if not schema_errors:
+        findings.extend(option_specs.findings(document.main, data, specs))
+    if any(f.severity == "error" for f in findings):
+        raise GameDefError(findings)
+    clash = shadowing(str(name_or_path))
+    game.warnings = sorted(findings + ([clash] if clash else []), key=Finding.sort_key)
+    game.option_specs = specs                       # declared types and ranges
+    game.sources = document.files                   # every file the definition was read from
+    game.definition_hash = definition_hash(document.files)
+    if trees_key is not None and not findings:
+        _store_trees(trees_key)
+    return game
+
+
+# The effect texts' syntax trees of a clean game, kept in the user's cache like its YAML:
+# keyed by the grammar, the code that builds the trees and the definition's files, so any
+# edit of either parses anew (a tree from an older parser may lack a newer node's field).
+def _trees_key(files) -> bytes:
+    return (_parser_hash() + definition_hash(files)).encode()
+
+
+@lru_cache(maxsize=1)
+def _parser_hash() -> str:
+    from ..effects import ast, parser
+    h = hashlib.sha256(parser.GRAMMAR.encode())
+    for module in (parser, ast):
+        h.update(Path(module.__file__).read_bytes())
+    return h.hexdigest()
+
+
+def _preload_trees(key: bytes) -> None:
+    trees = cache.load_doc("trees", key)
+    if isinstance(trees, dict):
+        from ..effects.parser import preload
+        preload(trees)
+
+
+def _store_trees(key: bytes) -> None:
+    if cache.load_doc("trees", key) is None:
+        from ..effects.parser import parsed_trees
+        cache.store_doc("trees", key, parsed_trees())
+
+
+def definition_hash(files) -> str:
+    """SHA-256 of the definition's files (game.yaml, then its includes, in order): a save
+    names the definition it was played on by this."""
+    h = hashlib.sha256()
+    for f in files:
+        data = Path(f).read_bytes()
+        h.update(len(data).to_bytes(8, "little") + data)
+    return h.hexdigest()
+
+
+def check_game(name_or_path: str) -> list:
+    """Every finding for a game (errors and warnings, sorted), never raising for a bad game."""
+    from ..errors import RulebookError
+    try:
+        game = load_game(name_or_path)
+    except GameDefError as e:
+        return e.findings
+    except RulebookError as e:
+        return [Finding(str(name_or_path), 1, 1, "FILE", str(e))]
+    return list(game.warnings)

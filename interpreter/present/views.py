@@ -1,0 +1,338 @@
+"""What one seat may see: a plain dict built only from what the game declares visible.
+
+    view(game, state, seat)   seat is 0-based; None gives a spectator (public only)
+
+Zones: visibility "all" -> card labels; "owner" -> labels for the owner, a count for
+others; "none" -> a count for everyone. Counters: "all" for everyone, "owner" for the
+owner only; values (`values:`) likewise, in "values" per seat and for the game.
+The pending prompt and options appear only for a seat that must decide now.
+Derived stats are shown only as far as everything they read is visible (see stat_levels).
+"""
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+
+from ..effects.parser import parse_expression
+from ..effects.values import shown
+from ..runtime.vm import VM
+from ..runtime.sequence import seen_decisions
+
+_LEVEL = {"all": 0, "owner": 1, "none": 2}
+_cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
+
+
+def view(game, s: dict, seat: int | None) -> dict:
+    g = game.g
+    label = g.card_labels
+    n = s["n"]
+    waiting = game.waiting(s)
+    stat_fns, levels = _stats(g)
+    vm = VM(g, s)
+    seats = []
+    for p in range(n):
+        mine = seat == p
+        counters = {k: v for k, v in s["pl"][p].items()
+                    if g.player_counters[k].visibility == "all"
+                    or (mine and g.player_counters[k].visibility == "owner")}
+        stats = {}
+        for name, fn in stat_fns.items():
+            level = levels[name]
+            if level == "all" or (level == "owner" and mine):
+                vm.l = {}
+                stats[name] = fn(vm, p)
+        zones = {}
+        for name, spec in g.player_zones.items():
+            see = spec.visibility == "all" or (spec.visibility == "owner" and mine)
+            for short, key in _keys(name, spec, f"{p}."):
+                zones[short] = _zone(s["z"][key], spec.visibility, see, label)
+        seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
+                     "stats": stats, "zones": zones}
+        if g.player_values:
+            specs = g.player_values
+            seat_view["values"] = {k: shown(g, specs[k], x) for k, x in s["pv"][p].items()
+                                   if specs[k].visibility == "all"
+                                   or (mine and specs[k].visibility == "owner")}
+        seats.append(seat_view)
+    zones = {}
+    for name, spec in g.game_zones.items():
+        if name in g.boards:
+            continue
+        see = card_test(g, vm, name, seat)
+        for short, key in _keys(name, spec, ""):
+            zones[short] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label, see)
+    v = {
+        "game": g.id, "name": g.name, "seat": seat,
+        "seat_label": g.seat_label(seat) if seat is not None else "spectator",
+        "players": n, "variant": s["variant"], "phase": s["phase"],
+        "decisions": seen_decisions(s, seat),    # other seats' secret steps not counted
+        # game counters have no owner: only public ones are shown, to everyone
+        "counters": {k: v for k, v in s["g"].items() if g.game_counters[k].visibility == "all"},
+        "roles": {r: (g.seat_label(p) if p is not None else None) for r, p in s["roles"].items()},
+        "seats": seats, "zones": zones,
+        "waiting": [g.seat_label(p) for p in waiting],
+        "over": s["over"],
+    }
+    if g.game_values:       # like game counters: only the public ones, to everyone
+        v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
+                       if g.game_values[k].visibility == "all"}
+    if g.boards:
+        v["boards"] = {name: _board(g, vm, s, b, seat) for name, b in g.boards.items()}
+    if "status" in g.exprs:
+        vm.l = {"viewer": seat, "me": seat}
+        v["status"] = g.exprs["status"](vm)
+    if seat is not None and seat in waiting:
+        v["prompt"] = game.prompt(s, seat)
+        v["options"] = game.options(s, seat)
+        if "seq" in s["pending"]:          # a secret sequence: this seat's own steps so far
+            v["steps"] = game.steps(s, seat)
+        number = number_input(game, s, seat)
+        if number:
+            v["number"] = number
+    if s["over"] and s["result"]:
+        r = s["result"]
+        v["result"] = {"winners": [g.seat_label(p) for p in r["winners"]],
+                       "scores": {g.seat_label(p): x for p, x in enumerate(r["scores"])},
+                       "draw": r.get("draw", len(r["winners"]) != 1)}
+    return v
+
+
+def number_input(game, s: dict, seat: int) -> dict | None:
+    """When a seat's options are a number in a range (a bid), how a person types it:
+    {"lo", "hi", "fmt", "others": [[label, value]...]} (the options outside the range, e.g.
+    "pass", or a number the rules punish); None for any other kind of choice."""
+    p = s["pending"]
+    spec = p["opts"].get(str(seat)) if p else None
+    if isinstance(spec, dict) and "vals" in spec:
+        return _number_choice(spec)
+    if not isinstance(spec, dict) or "lo" not in spec or spec["hi"] < spec["lo"]:
+        return None
+    return {"lo": spec["lo"], "hi": spec["hi"], "fmt": spec["fmt"],
+            "others": [list(o) for o in spec["pre"] + spec["post"]]}
+
+
+def _number_choice(spec: dict) -> dict | None:
+    """`choose number from A to B` (a choice of the whole numbers A..B, unlabelled) is typed
+    as the number too: "5" is the bid 5, never the fifth option (the bid 4)."""
+    vals = spec["vals"]
+    if spec["t"] != "num" or spec.get("lab") is not None or not vals or \
+            any(type(v) is not int for v in vals) or vals != list(range(vals[0], vals[-1] + 1)):
+        return None
+    others = [[spec["other"], None]] if spec["other"] is not None else []
+    return {"lo": vals[0], "hi": vals[-1], "fmt": "{}", "others": others}
+
+
+def can_see(g, key: str, seat: int | None) -> bool:
+    """Whether a seat may look at all the cards of one zone (key as in state["z"])."""
+    spec = g.zone_spec(key)
+    if spec.visible_if:      # some of its cards may be hidden from this seat
+        return False
+    vis = spec.visibility
+    if vis == "owner" and key[0].isdigit():
+        return seat is not None and int(key.split(".", 1)[0]) == seat
+    return vis == "all"
+
+
+def visible_cards(game, s: dict, seat: int | None) -> set:
+    """The cards whose identity this seat's view shows (the same rules as view(): a player
+    zone by its visibility, a game zone if "all" and its visible_if, a board by its
+    visible_if). What undo compares: a card entering this set is a card revealed."""
+    g = game.g
+    vm = VM(g, s)
+    out = set()
+    for p in range(s["n"]):
+        for name, spec in g.player_zones.items():
+            if spec.visibility == "all" or (spec.visibility == "owner" and seat == p):
+                for _, key in _keys(name, spec, f"{p}."):
+                    out.update(s["z"][key])
+    for name, spec in g.game_zones.items():
+        if name not in g.boards and spec.visibility != "all":
+            continue
+        see = card_test(g, vm, name, seat)
+        keys = [board.zone_key[c] for board in [g.boards[name]] for c in board.cells] \
+            if name in g.boards else [key for _, key in _keys(name, spec, "")]
+        for key in keys:
+            out.update(c for c in s["z"][key] if see is None or see(c))
+    return out
+
+
+def reveal(game, before: dict, after: dict) -> str:
+    """What one decision (state `before` -> state `after`) showed to a seat that could not
+    see it before, in words naming no secret; "" when nothing. Two kinds: a card entering a
+    seat's visible_cards (drawn, turned, peeked at, shown), and a simultaneous choice
+    settled with the secret answers of several seats (each now acts on the others')."""
+    p, q = before["pending"], after["pending"]
+    # (a secret sequence settles only when its last seat commits: see sequence.py)
+    if p is not None and p["each"] and len(p["seats"]) > 1 and \
+            len(p["ans"]) + 1 == len(p["seats"]) and \
+            ("seq" not in p or q is None or len(q["ans"]) < len(p["ans"])):
+        return "the secret choices of a simultaneous decision were revealed"
+    saw = [game.g.seat_label(seat) for seat in range(before["n"])
+           if visible_cards(game, after, seat) - visible_cards(game, before, seat)]
+    if len(saw) == before["n"] and len(saw) > 1:
+        return "hidden cards were shown to every seat"
+    return f"{', '.join(saw)} saw a card hidden from them before" if saw else ""
+
+
+def _keys(name, spec, prefix):
+    if spec.keys:
+        return [(f"{name}.{k}", f"{prefix}{name}.{k}") for k in spec.keys]
+    return [(name, f"{prefix}{name}")]
+
+
+def _zone(cards, visibility, see, label, card_test=None) -> dict:
+    z = {"visibility": visibility, "count": len(cards)}
+    if see:
+        z["cards"] = [label[c] if card_test is None or card_test(c) else HIDDEN for c in cards]
+    return z
+
+
+HIDDEN = "(hidden)"   # a card whose identity this seat may not see
+
+
+def card_test(g, vm, zone_name, seat):
+    """For a zone with visible_if: card -> may this seat see it; else None."""
+    fn = g.exprs.get("visible:" + zone_name)
+    if fn is None:
+        return None
+
+    def test(card):
+        vm.l = {"card": card, "viewer": seat}
+        return bool(fn(vm))
+    return test
+
+
+def _board(g, vm, s, board, seat) -> dict:
+    """A board as a seat sees it: per place its stack, bottom first (each card shows its
+    label only if the seat may see it, and its public card state), its features, and the
+    markers (player values holding a place) this seat may see. A grid's cell also has its
+    position and rim distance; a hex board gives what rebuilds its geometry (rows, faces)."""
+    see = card_test(g, vm, board.name, seat)
+    public = [(name, spec) for name, spec in g.card_state.items()]
+    cs = s.get("cs", {})
+    cells = {}
+    for cell in board.cells:
+        stack = []
+        for c in s["z"][board.zone_key[cell]]:
+            entry = {"card": g.card_labels[c] if see is None or see(c) else None}
+            for name, spec in public:
+                entry[name] = shown(g, spec, cs[name].get(c, spec.start))   # seats by name
+            stack.append(entry)
+        if board.shape == "grid":
+            col, row = board.position[cell]
+            cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+        else:
+            cells[cell] = {"cards": stack}
+        if board.features[cell]:
+            cells[cell]["features"] = dict(board.features[cell])
+    # which features the board uses, for its legend: hidden cards, seat marks
+    hides = ("visible:" + board.name) in g.exprs
+    marks = any(spec.type == "players" for _, spec in public)
+    if board.shape == "grid":
+        out = {"shape": board.shape, "rows": board.rows, "cols": board.cols}
+    else:
+        out = {"shape": board.shape}
+    out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells,
+               # card state drawn beside the cards (show: true), its start as cards show it
+               shown={name: shown(g, spec, spec.start) for name, spec in public if spec.show})
+    if board.shape != "grid":
+        out.update(rows=list(board.rows), orientation=board.orientation, places=board.places,
+                   faces=list(board.face_names), remove=list(board.removed),
+                   face_features={f: dict(x) for f, x in board.features.items()
+                                  if f in board.corners and x})
+    markers = _markers(g, s, board, seat)
+    if markers:
+        out["markers"] = markers
+    return out
+
+
+def _markers(g, s, board, seat) -> dict:
+    """place (or hex face) -> [[who, value name], ...]: the board's `markers:` values this
+    seat may see. A player value marks with its seat the place it holds, each place of a list
+    it holds, each key of a mapping it holds (where the entry is not none, 0 or false); a game
+    value marks the place or the places of a list it holds with its name (who: none), and each
+    key of a mapping with the player the entry names (a controller per hexagon)."""
+    out = {}
+    for name in board.markers:
+        if name in g.player_values:
+            spec = g.player_values[name]
+            held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
+                    if spec.visibility == "all" or (spec.visibility == "owner" and p == seat)]
+        elif name in g.game_values and g.game_values[name].visibility == "all":
+            held = [(None, s["v"].get(name))]
+        else:
+            continue
+        for p, value in held:
+            if isinstance(value, dict) and p is not None:     # the seat's own entries
+                marks = [(k, p) for k, x in value.items() if x not in (None, 0, False)]
+            elif isinstance(value, dict):                     # entries naming seats
+                marks = [(k, x) for k, x in value.items() if type(x) is int]
+            else:
+                marks = [(x, p) for x in (value if isinstance(value, list) else [value])]
+            for where, who in marks:
+                place = board.feature_key(where) if isinstance(where, str) else None
+                if place is not None:
+                    out.setdefault(place, []).append(
+                        [g.seat_label(who) if who is not None else None, name])
+    return out
+
+
+# ------------------------------------------------------------------ stats
+def _stats(g):
+    hit = _cache.get(id(g))
+    if hit is None or hit[0] is not g:
+        hit = _cache[id(g)] = (g, dict(g.stat_fns), stat_levels(g))
+    return hit[1], hit[2]
+
+
+def stat_levels(g) -> dict:
+    """Each stat's visibility: the most hidden zone or counter its expression names
+    (following stats it uses). Conservative: a name that merely matches counts."""
+    vis = {}
+    for name, spec in g.player_zones.items():
+        vis[name] = spec.visibility
+    for name, spec in g.game_zones.items():
+        # a game zone has no owner, so anything short of "all" is hidden to everyone
+        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
+                        key=_LEVEL.get)
+    for name, spec in g.player_counters.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    for name, spec in g.game_counters.items():
+        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
+                        key=_LEVEL.get)
+    for name, spec in g.player_values.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    for name, spec in g.game_values.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    names = {name: _names(parse_expression(text)) for name, text in g.stats.items()}
+    # a function a stat calls is followed like a stat (its name never matches a zone)
+    names.update({name: _names(parse_expression(f.expr)) for name, f in g.functions.items()
+                  if name not in names})
+    levels = {}
+
+    def level(stat, seen):
+        worst = "all"
+        for word in names[stat]:
+            if word in names and word not in seen:
+                worst = max(worst, level(word, seen | {word}), key=_LEVEL.get)
+            worst = max(worst, vis.get(word, "all"), key=_LEVEL.get)
+        return worst
+    for stat in g.stats:
+        levels[stat] = level(stat, {stat})
+    return levels
+
+
+def _names(node) -> set:
+    """Every identifier and text constant in an expression tree (zone("x.y") counts as x)."""
+    out = set()
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.add(x.split(".")[0])
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+        elif is_dataclass(x):
+            stack.extend(getattr(x, f.name) for f in fields(x) if f.name not in ("line", "col"))
+    return out

@@ -1,0 +1,177 @@
+"""Secret sequences (`xs = choose sequence of MENU by each of SEATS length MIN to MAX`).
+
+Each seat composes a list of choices privately and at its own pace; the script resumes when
+every seat has committed, with one list per seat in `xs` (none for a seat not asked).
+
+The pending decision is a simultaneous one ("each": True) with two more entries: "seq", the
+id of the compiled menu (GameDef.seq_fns: MENU, MIN and MAX read with `me` = the seat and
+`so_far` = its steps so far), and "so_far", seat -> its steps. A seat's options are its
+menu's values, then "done" once its minimum is reached (only "done" at its maximum: the
+commit is forced, but still answered, so that a person can review the last step and undo
+it; a bot has one option there), then "undo last" while its sequence is not empty; "taken" counts each seat's answers (steps,
+undos, done), which are decisions but whose number is the seat's secret until the
+sequence settles (see seen_decisions). An answer changes only that seat's entries,
+so a seat's menu never depends on another seat's pending steps; entries are replaced,
+never changed in place, because clones of a state share a pending decision's parts
+(state.clone). "ans" holds the seats that committed (the length of their sequence).
+"""
+from __future__ import annotations
+
+from ..effects import menus as O
+from ..errors import GameError, describe_value
+
+DONE, UNDO = "done", "undo last"
+_MISSING = object()
+
+
+def ask(vm, seats: list, menu: int, var: str) -> None:
+    """Open the decision (nobody has a step yet); with no seats, every seat gets none."""
+    s = vm.s
+    fr = s["stack"][-1]
+    if not seats:
+        fr["l"][var] = [None] * s["n"]
+        return
+    if vm.ends_now():
+        return
+    so_far = {str(seat): [] for seat in seats}
+    p = {"seats": list(dict.fromkeys(seats)), "opts": {}, "var": var,
+         "prompt": vm.g.seq_fns[menu][3], "each": True, "ans": {}, "seq": menu,
+         "so_far": so_far, "taken": {key: 0 for key in so_far}}
+    p["opts"] = {key: spec(vm, p, int(key), []) for key in so_far}
+    s["pending"] = p
+
+
+def spec(vm, p: dict, seat: int, so_far: list) -> dict:
+    """The seat's options after `so_far`: its menu (empty at its maximum), "done" from its
+    minimum on. "undo last" is added by the driver (see count, labels)."""
+    fn, t, lab, _, line = vm.g.seq_fns[p["seq"]]
+    values, lo, hi = evaluate(vm, fn, seat, so_far)
+    k = len(so_far)
+    done = DONE if k >= lo else None
+    if not values and done is None:
+        raise GameError(f"line {line}: {vm.label(seat, 'player')} has no option to continue "
+                        f"{p['var']} ({k} chosen, at least {lo} needed)")
+    return O.choice(values, t, done, lab)
+
+
+def evaluate(vm, fn, seat: int, so_far: list):
+    """fn over the waiting frame's locals with `me` and `so_far` bound, then unbound."""
+    local = vm.s["stack"][-1]["l"]
+    saved = local.get("me", _MISSING), local.get("so_far", _MISSING)
+    local["me"], local["so_far"] = seat, so_far
+    vm.l = local
+    try:
+        return fn(vm)
+    finally:
+        for name, old in zip(("me", "so_far"), saved):
+            if old is _MISSING:
+                local.pop(name, None)
+            else:
+                local[name] = old
+
+
+def undo_offered(p: dict, key: str) -> bool:
+    return bool(p["so_far"].get(key))
+
+
+def answer(vm, p: dict, seat: int, index: int) -> bool:
+    """Apply one step of a seat (a menu value, "done" or "undo last"); True when every seat
+    has committed and the script may resume."""
+    key = str(seat)
+    p["taken"] = dict(p["taken"], **{key: p["taken"][key] + 1})
+    opts = p["opts"][key]
+    n = len(opts["vals"])
+    so_far = p["so_far"][key]
+    if index == n + (opts["other"] is not None):     # undo last
+        so_far = so_far[:-1]
+    elif index == n:                                  # done
+        p["ans"][key] = len(so_far)                   # (ans is copied by clone)
+        return len(p["ans"]) == len(p["seats"])
+    else:
+        so_far = so_far + [opts["vals"][index]]
+    p["so_far"] = dict(p["so_far"], **{key: so_far})
+    p["opts"] = dict(p["opts"], **{key: spec(vm, p, seat, so_far)})
+    return False
+
+
+def own_steps(s: dict, seat) -> list:
+    """The seat's steps in a pending secret sequence ([] when none is pending): what a bot's
+    evaluation reads as `so_far`."""
+    p = s["pending"]
+    if p is None or "so_far" not in p:
+        return []
+    return p["so_far"].get(str(seat), [])
+
+
+def seen_decisions(s: dict, seat) -> int:
+    """The decisions made so far as `seat` may count them: without the answers other seats
+    gave in a pending secret sequence (how long they hesitated, how long their programs are)."""
+    p = s["pending"]
+    if p is None or "seq" not in p:
+        return s["decisions"]
+    key = str(seat)
+    return s["decisions"] - sum(n for k, n in p["taken"].items() if k != key)
+
+
+def result(p: dict, n: int) -> list:
+    values = [None] * n
+    for key, steps in p["so_far"].items():
+        values[int(key)] = steps
+    return values
+
+
+def count(p: dict, key: str) -> int:
+    return O.count(p["opts"][key]) + undo_offered(p, key)
+
+
+def labels(p: dict, key: str, g, s) -> list:
+    out = O.labels(p["opts"][key], g, s, int(key))
+    return out + [UNDO] if undo_offered(p, key) else out
+
+
+def step_labels(g, s: dict, seat: int) -> list:
+    """How a seat's steps so far read (its own secret: shown only to it)."""
+    p = s["pending"]
+    if p is None or "seq" not in p or str(seat) not in p["so_far"]:
+        return []
+    _, t, lab, _, _ = g.seq_fns[p["seq"]]
+    steps = p["so_far"][str(seat)]
+    if lab is None:
+        return [O.label_of(g, v, t) for v in steps]
+    return O.labelled({"vals": steps, "lab": lab}, g, s, seat, distinct=False)
+
+
+def prompt_locals(s: dict, seat) -> dict:
+    """The waiting frame's locals as a sequence's prompt reads them: `me` and `so_far` of
+    the seat asking (a spectator, None, reads no steps)."""
+    p = s["pending"]
+    local = dict(s["stack"][-1]["l"])
+    local["me"] = seat
+    local["so_far"] = p["so_far"].get(str(seat), []) if seat is not None else []
+    return local
+
+
+def state_problem(g, p: dict) -> str:
+    """What is wrong with a pending secret sequence of a loaded state ("" when nothing): its
+    menu, each seat's steps and answer count, the seats committed (state_check's part)."""
+    seq, so_far, ans, taken = p["seq"], p.get("so_far"), p["ans"], p.get("taken")
+    if not (_count(seq) and seq < len(g.seq_fns)):
+        return f"the pending sequence is {describe_value(seq)}, not one of the game's " \
+               f"{len(g.seq_fns)} sequences"
+    if not all(isinstance(spec, dict) and "vals" in spec for spec in p["opts"].values()):
+        return "the pending sequence's options are not choices among values"
+    if not (isinstance(so_far, dict) and set(so_far) == set(p["opts"])
+            and all(isinstance(v, list) for v in so_far.values())):
+        return f"the pending sequence's steps are {describe_value(so_far)}, not a list per seat"
+    if not (isinstance(taken, dict) and set(taken) == set(so_far)
+            and all(_count(v) for v in taken.values())):
+        return f"the pending sequence's answer counts are {describe_value(taken)}"
+    if not (isinstance(ans, dict) and all(k in so_far and ans[k] == len(so_far[k]) for k in ans)):
+        return f"the seats that committed their sequences are {describe_value(ans)}"
+    if len(ans) >= len(p["seats"]):
+        return "every seat has committed, but the decision is still pending"
+    return ""
+
+
+def _count(v) -> bool:
+    return type(v) is int and v >= 0

@@ -1,0 +1,127 @@
+"""State: plain data only (dicts, lists, ints, strings), so it clones, saves and hashes.
+
+Layout:
+  n, variant, options, seed   the game's parameters
+  rng                         the seeded generator's whole state (one int)
+  g                           game counters         pl  one dict of counters per seat
+  z                           zone key -> card ids (last = top); player zones are "seat.name"
+  loc                         card id -> zone key   roles  role -> seat
+  cs                          card state (declared card_state only): name -> {card: value}
+                              holding only values that differ from the start value
+  v, pv                       (only for a game declaring values) game values: name -> JSON,
+                              player values: one dict per seat; never changed in place
+                              (values.py), so a clone copies only these dicts
+  capped                      (only once set) the game was ended as a draw
+  stack, pending              running scripts (frames) and the decision they wait for
+  over, result, decisions, phase
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+
+from ..effects import rng
+from ..effects.values import plain
+
+FORMAT = 1
+
+
+def zone_keys(g, n: int) -> list:
+    keys = []
+    for name, spec in g.game_zones.items():
+        keys.extend([f"{name}.{k}" for k in spec.keys] if spec.keys else [name])
+    for p in range(n):
+        for name, spec in g.player_zones.items():
+            keys.extend([f"{p}.{name}.{k}" for k in spec.keys] if spec.keys else [f"{p}.{name}"])
+    return keys
+
+
+def initial_state(g, n: int, seed: int, variant: str, options: dict) -> dict:
+    z = {k: [] for k in zone_keys(g, n)}
+    loc = {}
+    for cid, zone in g.card_start.items():
+        z[zone].append(cid)
+        loc[cid] = zone
+    return {
+        "format": FORMAT, "game": g.id, "n": n, "variant": variant, "options": dict(options),
+        "seed": seed, **rng.seed_fields(seed),   # generator state + its version
+        "g": {k: c.start for k, c in g.game_counters.items()},
+        "pl": [{k: c.start for k, c in g.player_counters.items()} for _ in range(n)],
+        "z": z, "loc": loc, "roles": {r: None for r in g.roles},
+        "stack": [{"p": "flow", "pc": 0, "l": {"me": None}, "r": None}],
+        "pending": None, "over": False, "result": None, "decisions": 0, "phase": None,
+        # card state: name -> {card: value}, only for values other than the declared start
+        **({"cs": {k: {} for k in g.card_state}} if g.card_state else {}),
+        **_values(g, n),
+    }
+
+
+def _values(g, n: int) -> dict:
+    """The values' fields, present only when the game declares values (so a game without
+    them keeps its states, hashes and saves unchanged)."""
+    out = {}
+    if g.game_values:
+        out["v"] = {k: plain(v.start, k) for k, v in g.game_values.items()}
+    if g.player_values:
+        out["pv"] = [{k: plain(v.start, k) for k, v in g.player_values.items()} for _ in range(n)]
+    return out
+
+
+def clone(state: dict) -> dict:
+    """An independent copy, made knowing the layout: what the rules change in place (zones,
+    counters, locations, card state, frames' locals and their lists) is copied; what is never
+    changed once made (a pending decision's options, the result, texts) is shared."""
+    c = state.copy()
+    c["z"] = {k: v[:] for k, v in state["z"].items()}
+    c["loc"] = state["loc"].copy()
+    c["pl"] = [p.copy() for p in state["pl"]]
+    c["g"] = state["g"].copy()
+    c["roles"] = state["roles"].copy()
+    c["options"] = state["options"].copy()
+    c["stack"] = [_frame(fr) for fr in state["stack"]]
+    p = state["pending"]
+    if p is not None:
+        c["pending"] = dict(p, ans=p["ans"].copy(), seats=p["seats"][:])
+    if "cs" in state:
+        c["cs"] = {k: v.copy() for k, v in state["cs"].items()}
+    if "pv" in state:       # values are replaced, never changed in place: one level suffices
+        c["pv"] = [v.copy() for v in state["pv"]]
+    if "v" in state:
+        c["v"] = state["v"].copy()
+    return c
+
+
+def _frame(fr: dict) -> dict:
+    # a frame's locals may be changed in place (append, set xs[i]) one level deep: a list or
+    # mapping a local holds is copied; what lies deeper is never changed in place
+    local = {k: (v[:] if type(v) is list else v.copy() if type(v) is dict else v)
+             for k, v in fr["l"].items()}
+    return dict(fr, l=local)
+
+
+def deep_clone(state: dict) -> dict:
+    """A copy sharing nothing (for code that may change any part of a state)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def to_json(state: dict) -> str:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def from_json(text: str) -> dict:
+    return json.loads(text)
+
+
+def position_hash(state: dict) -> str:
+    """A hash of the game's position that does not depend on how the engine compiled the
+    rules: frames are named by program and locals, without their pc or the engine's own
+    temporaries ($-names). Save files keep it, so a faster engine still replays them."""
+    stack = [{"p": fr["p"], "r": fr.get("r"),
+              "l": {k: v for k, v in fr["l"].items() if not k.startswith("$")}}
+             for fr in state["stack"]]
+    return hashlib.sha256(to_json(dict(state, stack=stack)).encode()).hexdigest()[:16]
+
+
+def state_hash(state: dict) -> str:
+    return hashlib.sha256(to_json(state).encode()).hexdigest()[:16]

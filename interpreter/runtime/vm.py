@@ -1,0 +1,358 @@
+"""The machine that runs compiled scripts over a state until someone must decide.
+
+The state holds a stack of frames (program key, pc, locals): plain data, so a
+game can be cloned, saved or hashed in the middle of any effect. The VM object
+itself is a short-lived cursor over one state.
+"""
+from __future__ import annotations
+
+from ..effects import menus as options, rng
+from . import sequence
+from ..errors import GameError
+
+ALL = object()              # a log line everyone may read
+
+
+class Line(str):
+    """A private log line: a text with its audience (seats), e.g. a hand drawn. Listeners that
+    only keep texts keep working; views, the terminal and --json show it only to its audience
+    (see visible_to)."""
+    audience: tuple
+
+    def __new__(cls, text, to):
+        line = super().__new__(cls, text)
+        seats = to if isinstance(to, (list, tuple)) else [to]
+        line.audience = tuple(p for p in seats if type(p) is int)
+        return line
+
+
+def visible_to(line, seat) -> bool:
+    """Whether a seat (None: a spectator) may read a log line."""
+    audience = getattr(line, "audience", None)
+    return audience is None or seat in audience
+
+
+STEP_BUDGET = 1_000_000     # loop rounds and script steps one decision may take
+MAX_DEPTH = 200             # frames (procedure calls, played cards) running at once
+
+
+class VM:
+    __slots__ = ("g", "s", "l", "listener", "steps", "events")
+
+    def __init__(self, game, state, listener=None, events=None):
+        self.g = game
+        self.s = state
+        self.l = {}
+        self.listener = listener
+        self.steps = STEP_BUDGET     # loop rounds and ops left for this decision
+        self.events = events         # None, or events(kind, card, a, b): simulate's card stats
+
+    # ---------------------------------------------------------------- running
+    def run(self) -> None:
+        """Run until a decision is pending or the game is over."""
+        s = self.s
+        stack = s["stack"]
+        programs = self.g.programs
+        mechanics = self.g.mechanics
+        while stack and s["pending"] is None and not s["over"]:
+            fr = stack[-1]
+            key = fr["p"]
+            self.l = fr["l"]
+            if key[0] == "@":
+                mechanics[key[1:]].step(self, fr)
+                continue
+            prog = programs[key]
+            end = len(prog)
+            pc = fr["pc"]
+            # Run this frame's ops until one waits, pushes or pops (those set the
+            # frame's pc themselves) or the program ends.
+            while pc < end:
+                pc = prog[pc](self, fr)
+                if pc < 0:
+                    break
+                self.steps -= 1
+                if self.steps < 0:
+                    self.over_budget()
+            else:
+                fr["pc"] = pc
+                self.ret(None)
+        if not stack and not s["over"]:
+            self.end_game()
+
+    def push(self, key: str, local: dict, ret_var=None) -> None:
+        stack = self.s["stack"]
+        if len(stack) >= MAX_DEPTH:
+            raise GameError(f"recursion deeper than {MAX_DEPTH} calls (a procedure or card "
+                            "that calls itself without end?)")
+        stack.append({"p": key, "pc": 0, "l": local, "r": ret_var})
+
+    def over_budget(self) -> None:
+        raise GameError(f"one decision took more than {STEP_BUDGET} steps (loop rounds and "
+                        "script steps): is a loop endless, or nested too deep?")
+
+    def ret(self, value) -> None:
+        stack = self.s["stack"]
+        fr = stack.pop()
+        if fr.get("r") and stack:
+            stack[-1]["l"][fr["r"]] = value
+
+    def play(self, card: str, who, ability=None) -> bool:
+        """Push the card's own effect, else its type's, run as `who`; False when it has none.
+        With `ability` (a moment's name): the card's own ability at that moment, else its
+        type's (abilities.py compiles them)."""
+        programs = self.g.programs
+        prefix = "" if ability is None else f"ability:{ability}:"
+        key = prefix + "card:" + card
+        if key not in programs:
+            key = prefix + "type:" + self.g.cards[card]["type"]
+            if key not in programs:
+                return False
+        if self.events is not None:   # a card's effect runs
+            self.events("play", card, who, None)
+        self.push(key, {"me": who, "card": card})
+        return True
+
+    # -------------------------------------------------------------- decisions
+    def ask(self, seats, options: dict, var: str, prompt, each: bool = False) -> None:
+        """Ask one seat (or several at once, `each`) to pick among [label, value] options.
+
+        `prompt` is a text, or the id of a compiled prompt template (read from the
+        waiting frame's locals only when someone looks at it)."""
+        if self.ends_now():
+            return
+        self.s["pending"] = {"seats": list(seats),
+                             "opts": {str(k): v for k, v in options.items()},
+                             "var": var, "prompt": prompt, "each": each, "ans": {}}
+
+    def ask_one(self, seat: int, options, var: str, prompt) -> None:
+        """ask() for one seat (the common case, without building a mapping first)."""
+        if self.ends_now():
+            return
+        self.s["pending"] = {"seats": [seat], "opts": {str(seat): options}, "var": var,
+                             "prompt": prompt, "each": False, "ans": {}}
+
+    def ends_now(self) -> bool:
+        """The game's end condition, checked before anyone is asked (once per decision, so a
+        game ends before a seat is asked in vain): True when it held and the game ended."""
+        end_when = self.g.end_when_fn
+        if end_when is not None and end_when(self):
+            self.end_game()
+            return True
+        return False
+
+    def ask_seq(self, seats, menu: int, var: str) -> None:
+        """Each seat composes a sequence privately, step by step (see sequence.py)."""
+        sequence.ask(self, seats, menu, var)
+
+    def forced(self) -> None:
+        """A choice with one option was taken without asking: counted for simulate."""
+        s = self.s
+        s["forced"] = s.get("forced", 0) + 1
+
+    def prompt(self, seat=None) -> str:
+        """The pending decision's prompt (a sequence's, as `seat` reads it: see sequence.py)."""
+        p = self.s["pending"]
+        if p is None:
+            return ""
+        if isinstance(p["prompt"], str):
+            return p["prompt"]
+        if "seq" in p:
+            self.l = sequence.prompt_locals(self.s, seat)
+        elif p["each"]:     # asked of each seat: `me` is the seat reading it, as in its options
+            self.l = dict(self.s["stack"][-1]["l"], me=p["seats"][0] if seat is None else seat)
+        else:
+            self.l = self.s["stack"][-1]["l"]
+        return self.g.prompt_fns[p["prompt"]](self)
+
+    def answer(self, seat: int, index: int) -> None:
+        s = self.s
+        p = s["pending"]
+        s["decisions"] += 1          # every seat's answer is a decision, secret ones too
+        if s["decisions"] > self.g.max_decisions:
+            raise GameError(f"the game passed {self.g.max_decisions} decisions without ending")
+        if "seq" in p:                # one step of a secret sequence (see sequence.py)
+            if not sequence.answer(self, p, seat, index):
+                return
+            s["stack"][-1]["l"][p["var"]] = sequence.result(p, s["n"])
+            s["pending"] = None
+            self.run()
+            return
+        ans = p["ans"]
+        ans[str(seat)] = index
+        seats = p["seats"]
+        if len(ans) < len(seats):
+            return
+        fr = s["stack"][-1]
+        if p["each"]:
+            values = [None] * s["n"]
+            for k, i in ans.items():
+                values[int(k)] = options.value(p["opts"][k], i)
+            fr["l"][p["var"]] = values
+        else:
+            k = str(seats[0])
+            fr["l"][p["var"]] = options.value(p["opts"][k], ans[k])
+        s["pending"] = None
+        self.run()
+
+    # ------------------------------------------------------------------ state
+    # Each statement that changes a counter goes through one of these, so a counter's
+    # declared bounds (min, max) hold everywhere.
+    def bounded(self, spec, v):
+        if spec.min is not None and v < spec.min:
+            return spec.min
+        if spec.max is not None and v > spec.max:
+            return spec.max
+        return v
+
+    def gain(self, p: int, name: str, delta) -> None:
+        """gain/lose: change a player's counter by delta, kept within its bounds."""
+        try:
+            counters = self.s["pl"][p]
+        except (TypeError, IndexError):
+            self.not_a_player(p, name)
+        counters[name] = self.bounded(self.g.player_counters[name], counters[name] + delta)
+
+    @staticmethod
+    def not_a_player(p, name: str):
+        """A counter changed for what is no player (a phase or the setup runs with `me`
+        none: `gain gold 1` there names no one)."""
+        raise GameError(f"the counter '{name}' of {'none' if p is None else repr(p)}: that is "
+                        "not a player (with no `to PLAYER`/`from PLAYER`, the player is `me`, "
+                        "which a phase or the setup does not have)")
+
+    add = gain
+
+    def steal(self, thief: int, victim: int, name: str, amount) -> int:
+        """Take up to `amount` from the victim, never below the victim's minimum; the thief
+        gains what was taken (within the thief's maximum, the rest is lost). Returns it."""
+        spec = self.g.player_counters[name]
+        have = self.s["pl"][victim][name]
+        floor = spec.min if spec.min is not None else 0
+        taken = max(0, min(amount, have - floor))
+        self.gain(victim, name, -taken)
+        self.gain(thief, name, taken)
+        return taken
+
+    def set_counter(self, p: int, name: str, value) -> None:
+        try:
+            counters = self.s["pl"][p]
+        except (TypeError, IndexError):
+            self.not_a_player(p, name)
+        counters[name] = self.bounded(self.g.player_counters[name], value)
+
+    def set_game_counter(self, name: str, value) -> None:
+        self.s["g"][name] = self.bounded(self.g.game_counters[name], value)
+
+    def move_all(self, what, dest: str) -> None:
+        """move X to Z: one card, a list of cards, or nothing (none)."""
+        if type(what) is list:
+            for c in list(what):
+                self.move(c, dest)
+        elif what is not None:
+            self.move(what, dest)
+
+    def discard_all(self, what) -> None:
+        for c in (list(what) if type(what) is list else [what] if what is not None else []):
+            self.discard(c)
+
+    def move(self, card: str, dest: str) -> None:
+        """Put a card on top of a zone (the one implementation of moving a card)."""
+        s = self.s
+        z, loc = s["z"], s["loc"]
+        pile = z.get(dest)
+        if pile is None:
+            raise GameError(f"no zone {dest!r}")
+        src = loc.get(card)
+        if src is None:
+            raise GameError(f"{card!r} is not a card")
+        limit = self.g.stack_limit(dest)
+        if limit is not None and len(pile) >= limit and src != dest:
+            raise GameError(f"{dest} already holds {limit} cards, its limit")
+        z[src].remove(card)
+        pile.append(card)
+        loc[card] = dest
+        if self.events is not None:   # a card changes zone
+            self.events("move", card, src, dest)
+        resets = self.g.card_state_resets(dest)
+        if resets:
+            self.reset_card_state(card, resets)
+
+    def discard(self, card: str) -> None:
+        """A card to its type's discard zone."""
+        cards = self.g.cards
+        if card not in cards:
+            raise GameError(f"{card!r} is not a card")
+        dest = self.g.discard_zone.get(cards[card]["type"])
+        if dest is None:
+            raise GameError(f"cards of type {cards[card]['type']!r} have no discard zone")
+        self.move(card, dest)
+
+    def set_card_state(self, card: str, name: str, value) -> None:
+        """A card's state value; the start value is stored as no entry (the state stays small)."""
+        if card not in self.g.cards:
+            raise GameError(f"{card!r} is not a card")
+        values = self.s["cs"][name]
+        if value == self.g.card_state[name].start:
+            values.pop(card, None)
+        else:
+            values[card] = list(value) if type(value) is list else value
+
+    def reset_card_state(self, card: str, names) -> None:
+        cs = self.s["cs"]
+        for name in names:
+            cs[name].pop(card, None)
+
+    def draw(self, n: int, src: str, dest: str) -> int:
+        """Move up to n cards from the top of src (random from a bag); returns how many."""
+        if type(n) is not int:
+            raise GameError(f"draw needs a whole number of cards, not {n!r}")
+        s = self.s
+        z, loc = s["z"], s["loc"]
+        spec = self.g.zone_spec(src)
+        resets = self.g.card_state_resets(dest)
+        drawn = 0
+        for _ in range(n):
+            pile = z[src]
+            if not pile and spec.refill_from:
+                # a player zone refills from the same player's zone ("0.workshop" <- "0.scrapyard")
+                refill = (src[:src.index(".") + 1] + spec.refill_from if spec.owner == "player"
+                          else spec.refill_from)
+                for c in z[refill]:
+                    loc[c] = src
+                pile.extend(z[refill])
+                z[refill].clear()
+                rng.shuffle(s, pile)
+            if not pile:
+                break
+            c = pile.pop(rng.below(s, len(pile))) if spec.bag else pile.pop()
+            z[dest].append(c)
+            loc[c] = dest
+            if self.events is not None:   # a card changes zone
+                self.events("move", c, src, dest)
+            if resets:
+                self.reset_card_state(c, resets)
+            drawn += 1
+        return drawn
+
+    def sort_zone(self, key: str, by) -> None:
+        """Reorder a zone's cards by by(card), smallest first (stable); none moves zones."""
+        pile = self.s["z"][key]
+        pile[:] = [c for _, c in sorted(((by(c), i), c) for i, c in enumerate(pile))]
+
+    def shuffle(self, key: str) -> None:
+        rng.shuffle(self.s, self.s["z"][key])
+
+    def end_game(self) -> None:
+        s = self.s
+        s["over"] = True
+        s["pending"] = None
+        s["result"] = self.g.result_fn(self)
+
+    # ---------------------------------------------------------------- display
+    def label(self, v, t: str = "any") -> str:
+        return options.label_of(self.g, v, t)
+
+    def emit(self, text: str, to=ALL) -> None:
+        """A log line for the listener; `to`: the seat or seats who alone may read it."""
+        if self.listener is not None:
+            self.listener(text if to is ALL else Line(text, to))
