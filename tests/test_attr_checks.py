@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from interpreter.load.documents import check_game
+from interpreter.build.game_loader import check_game
 
 GAME = """\
 game: {{id: t, name: T, players: {{min: 2, max: 2}}}}

@@ -10,7 +10,7 @@ from interpreter.bots import make_bot
 from interpreter.bots.policy import option_values
 from interpreter.errors import RulebookError
 from interpreter.runtime.game import Game
-from interpreter.load.documents import check_game
+from interpreter.build.game_loader import check_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SEALED = ROOT / "tests" / "games" / "sealed_numbers"

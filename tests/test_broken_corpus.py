@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.load.documents import check_game
+from interpreter.build.game_loader import check_game
 
 CORPUS = Path(__file__).resolve().parent / "broken"
 CASES = sorted(p for p in CORPUS.iterdir() if (p / "game.yaml").is_file())

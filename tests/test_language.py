@@ -95,7 +95,7 @@ def test_a_game_in_stages():
 
 
 def test_a_broken_rounds_count_is_located_not_a_traceback(tmp_path):
-    from interpreter.load.documents import check_game
+    from interpreter.build.game_loader import check_game
     text = (Path(__file__).parent / "games" / "stages" / "game.yaml").read_text()
     text = text.replace("      count: 2\n", "      count: \"2 +\"\n")
     (tmp_path / "game.yaml").write_text(text)

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from interpreter.runtime.game import Game
-from interpreter.load.documents import check_game
+from interpreter.build.game_loader import check_game
 from interpreter.runtime.state import initial_state
 from interpreter.runtime.vm import VM
 

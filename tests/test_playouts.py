@@ -189,7 +189,7 @@ def test_same_seed_same_game(name):
 def swap_hidden(game, s, seat, rnd):
     """The state with two cards the seat cannot see swapped (places, and the card state the
     places show), or None when it sees all but one."""
-    from interpreter.present.views import visible_cards
+    from interpreter.runtime.visibility import visible_cards
     seen = visible_cards(game, s, seat)
     hidden = sorted(c for c in s["loc"] if c not in seen)
     if len(hidden) < 2:

@@ -78,6 +78,6 @@ def test_a_wrong_decision_order_is_noticed():
 @pytest.mark.parametrize("name", sorted(REFERENCE_GAMES))
 def test_reference_games_validate_without_findings(name):
     """Goofspiel counts its rounds with a constant (`count: prize_count`): that is a use."""
-    from interpreter.load.documents import check_game
+    from interpreter.build.game_loader import check_game
     path, _ = REFERENCE_GAMES[name]
     assert [f.format() for f in check_game(str(path))] == []

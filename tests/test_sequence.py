@@ -196,7 +196,7 @@ LINE = ('progs = choose sequence of menu(me, so_far) by each of players length 1
      "otherwise", "expected"),
 ])
 def test_validate_locates_each_mistake_in_a_sequence(tmp_path, statement, code, at, words):
-    from interpreter.load.documents import check_game
+    from interpreter.build.game_loader import check_game
     text = (GAME / "game.yaml").read_text()
     assert LINE in text
     (tmp_path / "game.yaml").write_text(text.replace(LINE, statement))

@@ -134,7 +134,7 @@ def test_a_procedure_calling_itself_without_end_is_stopped(tmp_path):
     ("players: {min: 2, max: 3}", "players: {min: 2, max: 100000000}"),
 ])
 def test_huge_numbers_in_game_data_are_schema_findings_not_a_hang(tmp_path, old, new):
-    from interpreter.load.documents import check_game
+    from interpreter.build.game_loader import check_game
     (tmp_path / "game.yaml").write_text(GAME.read_text().replace(old, new))
     assert [f.code for f in check_game(str(tmp_path))] == ["SCHEMA-VALUE"]
 

@@ -17,6 +17,7 @@ from interpreter.bots import make_bot
 from interpreter.commands import human as human_mod
 from interpreter.commands.play import DEFAULT_BOT, seat_kinds
 from interpreter.runtime.game import Game
+from interpreter.runtime.visibility import visible_cards
 from interpreter.load.documents import GAMEDEFS
 
 from test_cli import FAMILY_A1, run
@@ -284,7 +285,7 @@ def test_the_board_legend_names_only_what_the_board_uses():
 
 @pytest.mark.parametrize("name,players", [("etheria", 4), ("metras", 4), ("metscri", 3)])
 def test_visible_cards_are_exactly_the_cards_a_view_shows(name, players):
-    """views.visible_cards (what undo compares) agrees with views.view, label for label,
+    """visibility.visible_cards (what undo compares) agrees with views.view, label for label,
     for every seat and a spectator, along one seeded game of random bots."""
     game = Game.load(name)
     s = game.new_state(players, 3)
@@ -293,7 +294,7 @@ def test_visible_cards_are_exactly_the_cards_a_view_shows(name, players):
     while not game.is_over(s) and checked < 150:
         for seat in [*range(players), None]:
             shown = _labels(views.view(game, s, seat))
-            ids = views.visible_cards(game, s, seat)
+            ids = visible_cards(game, s, seat)
             counted: dict = {}
             for c in ids:
                 lab = game.g.card_labels[c]

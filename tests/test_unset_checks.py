@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from interpreter.load.documents import check_game
+from interpreter.build.game_loader import check_game
 
 GAME = """\
 game: {{id: t, name: T, players: {{min: 2, max: 2}}}}

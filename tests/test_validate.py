@@ -16,7 +16,7 @@ from ruamel.yaml import YAML
 from cli import main as cli
 from interpreter.errors import Finding
 from interpreter.runtime.game import Game
-from interpreter.load.documents import check_game
+from interpreter.build.game_loader import check_game
 from interpreter.load.schema_errors import schema_findings
 from interpreter.load.yamlio import MAX_BYTES, YamlDoc, read_yaml, text_position
 

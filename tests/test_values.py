@@ -17,7 +17,7 @@ from interpreter.effects.parser import parse_script
 from interpreter.effects.script import ScriptCompiler
 from interpreter.errors import CompileErrors, GameError, SaveFileError
 from interpreter.runtime.game import Game
-from interpreter.load.documents import check_game
+from interpreter.build.game_loader import check_game
 from interpreter.runtime.state_check import check
 from interpreter.present.views import view
 from interpreter.runtime.vm import VM

@@ -1,69 +1,25 @@
-"""The game's `metrics:` section: values read when a game ends, and tallies of card
-events. Compiled with the game's own compiler (so validate reports their mistakes like any
-expression's), evaluated by the simulation runner on the final state."""
+"""The game's `metrics:` (compiled by build/metrics.py) evaluated on a finished game by
+the simulation runner."""
 from __future__ import annotations
 
 from ..runtime.vm import VM
 
-EVENTS = ("acquired", "played")
 
-
-class Metrics:
-    def __init__(self):
-        self.names: list = []
-        self.values: dict = {}     # name -> compiled expression (read at the end)
-        self.tallies: dict = {}    # name -> (event kind, compiled condition or None)
-        self.descriptions: dict = {}
-
-    def evaluate(self, g, s: dict, events) -> dict:
-        """name -> value for one finished game."""
-        vm = VM(g, s)
-        out = {}
-        for name, fn in self.values.items():
-            vm.l = {"me": None}
-            out[name] = fn(vm)
-        for name, (kind, where) in self.tallies.items():
-            n = 0
-            for card, seats in getattr(events, kind).items():
-                if where is None:
-                    n += len(seats)
-                    continue
-                for seat in seats:
-                    vm.l = {"card": card, "me": seat}
-                    n += bool(where(vm))
-            out[name] = n
-        return out
-
-
-def compile_metrics(builder, comp, g) -> None:
-    """Called by the builder once the game is compiled; sets g.metrics (None without any)."""
-    section = builder.data.get("metrics")
-    if not isinstance(section, dict) or not section:
-        g.metrics = None
-        return
-    m = Metrics()
-    for name, spec in section.items():
-        if isinstance(spec, str):
-            spec, path = {"value": spec}, ["metrics", name]
-        elif isinstance(spec, dict):
-            path = None
-        else:
-            continue   # the schema reports it
-        m.descriptions[name] = spec.get("description", "")
-        if "value" in spec:
-            fn = builder.compile_expr(comp, builder.doc, path or ["metrics", name, "value"],
-                                      spec["value"], {"me": "player"})
-            if fn is not None:
-                m.values[name] = fn
-                m.names.append(name)
-        elif spec.get("count") in EVENTS:
-            where = None
-            if spec.get("where") is not None:
-                where = builder.compile_expr(comp, builder.doc, ["metrics", name, "where"],
-                                             spec["where"], {"card": "card", "me": "player"},
-                                             want="bool")
-                if where is None:
-                    continue
-            m.tallies[name] = (spec["count"], where)
-            m.names.append(name)
-    g.metrics = m if m.names else None
+def evaluate(metrics, g, s: dict, events) -> dict:
+    """name -> value for one finished game."""
+    vm = VM(g, s)
+    out = {}
+    for name, fn in metrics.values.items():
+        vm.l = {"me": None}
+        out[name] = fn(vm)
+    for name, (kind, where) in metrics.tallies.items():
+        n = 0
+        for card, seats in getattr(events, kind).items():
+            if where is None:
+                n += len(seats)
+                continue
+            for seat in seats:
+                vm.l = {"card": card, "me": seat}
+                n += bool(where(vm))
+        out[name] = n
+    return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import RulebookError, did_you_mean
 from ..runtime.game import Game
-from ..load.documents import load_game
+from ..build.game_loader import load_game
 
 
 def parse_value(text: str):

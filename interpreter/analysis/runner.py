@@ -15,6 +15,7 @@ from ..bots import make_bot
 from ..errors import RulebookError
 from ..effects.rng import derive_seed
 from . import repro
+from .metrics import evaluate as evaluate_metrics
 from .events import Recorder
 
 BOT_SEED_STRIDE = 1009   # bot p of the game with seed s draws from seed * 1009 + p
@@ -98,7 +99,7 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
         rec["acquired"], rec["played"] = events.acquired, events.played
     metrics = getattr(game.g, "metrics", None)
     if metrics:
-        rec["metrics"] = metrics.evaluate(game.g, s, events)
+        rec["metrics"] = evaluate_metrics(metrics, game.g, s, events)
     return rec
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..effects import menus as O
 from ..runtime import sequence
 from ..errors import RulebookError
-from ..present.views import can_see, card_test
+from ..runtime.visibility import can_see, card_test
 from ..runtime.state import deep_clone
 from ..effects.values import plain
 from ..runtime.vm import VM

@@ -13,7 +13,7 @@ from ..errors import Finding, did_you_mean
 from .flow import FlowCompiler
 from ..boards.geometry import board_functions, build_board, spec_errors, stand_in
 from ..effects.builtins import BUILTINS, SPECIAL
-from ..runtime.mechanics import MECHANICS
+from ..effects.mechanics import MECHANICS
 from ..model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
 from .value_decls import load_values, none_words
 from ..load.yamlio import locate, text_position

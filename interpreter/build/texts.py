@@ -8,7 +8,7 @@ from ..effects.parser import EffectSyntaxError, parse_expression, parse_script
 from ..effects.script import ScriptCompiler
 from ..errors import CompileError, Finding
 from . import lookups as tables
-from ..analysis.metrics import compile_metrics
+from .metrics import compile_metrics
 from .bot_settings import compile_bots
 from ..effects.abilities import compile_abilities
 
@@ -142,7 +142,7 @@ class GameCompiler:
             if fn is not None:
                 g.exprs[key] = fn
         compile_bots(self, comp, g)      # bots.policies and hidden_types (policies.py)
-        compile_metrics(self, comp, g)   # the metrics: section (analysis/metrics.py)
+        compile_metrics(self, comp, g)   # the metrics: section (build/metrics.py)
         g.stat_fns = {name: comp.stat(name) for name in g.stats}
         g.end_when_fn = g.exprs.get("end_when")
         g.result_fn = tables.result_fn(g)

@@ -6,7 +6,7 @@ import json
 import click
 
 from ..errors import Finding
-from ..load.documents import check_game
+from ..build.game_loader import check_game
 from .common import reports_errors
 
 

@@ -1,4 +1,6 @@
-"""YAML (positions kept) -> schema validation -> static checks and compilation -> GameDef.
+"""A game's documents: where a game is (a name under gamedefs/ or a path), its YAML read with
+positions kept, its included card files, schema findings, and the hash of its definition.
+build/game_loader.py turns them into a GameDef.
 
 Every problem becomes a Finding with file:line:col; all of them are collected and
 raised together as one GameDefError, so a designer sees every mistake at once.
@@ -11,8 +13,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from . import cache, game_options as option_specs
-from ..errors import Finding, GameDefError, did_you_mean
+from . import cache
+from ..errors import Finding, RulebookError, did_you_mean
 from .schema_errors import schema_findings
 from .csv_cards import read_csv
 from .yamlio import YamlDoc, item_pos, key_pos, plain, read_yaml
@@ -66,7 +68,6 @@ def game_names() -> list:
 
 def resolve_game_path(ref: str) -> Path:
     """A game name under gamedefs/, or a path: a game directory or a game.yaml file."""
-    from ..errors import RulebookError
     ref = str(ref)
     if is_path(ref):
         p = Path(ref)
@@ -186,78 +187,6 @@ def load_documents(path: Path, findings: list):
     return document, data
 
 
-def load_game(name_or_path: str, transform=None):
-    """Load, check and compile a game. Raises GameDefError with every finding.
-    `transform(document, data)` may change the plain data first (simulate --set).
-
-    The builder runs even when the schema found errors, so that one run shows every
-    mistake; a builder tripping over data the schema already refused adds nothing."""
-    from ..build.builder import build_game
-    path = resolve_game_path(name_or_path)
-    findings: list = []
-    document, data = load_documents(path, findings)
-    if document is None:
-        raise GameDefError(findings)
-    if transform is not None:
-        transform(document, data)
-        if not findings:   # the changed values are checked like written ones
-            findings.extend(game_schema_findings(document.main, data))
-    schema_errors = any(f.severity == "error" for f in findings)
-    trees_key = _trees_key(document.files) if not findings else None
-    if trees_key is not None:
-        _preload_trees(trees_key)
-    try:
-        game, more = build_game(path, document, data, schema_errors)
-    except Exception:
-        if not schema_errors:
-            raise
-        raise GameDefError(findings) from None
-    taken = {(f.file, f.line, f.col) for f in findings}
-    findings.extend(f for f in more if (f.file, f.line, f.col) not in taken)
-    specs = option_specs.specs_from(data)
-    if not schema_errors:
-        findings.extend(option_specs.findings(document.main, data, specs))
-    if any(f.severity == "error" for f in findings):
-        raise GameDefError(findings)
-    clash = shadowing(str(name_or_path))
-    game.warnings = sorted(findings + ([clash] if clash else []), key=Finding.sort_key)
-    game.option_specs = specs                       # declared types and ranges
-    game.sources = document.files                   # every file the definition was read from
-    game.definition_hash = definition_hash(document.files)
-    if trees_key is not None and not findings:
-        _store_trees(trees_key)
-    return game
-
-
-# The effect texts' syntax trees of a clean game, kept in the user's cache like its YAML:
-# keyed by the grammar, the code that builds the trees and the definition's files, so any
-# edit of either parses anew (a tree from an older parser may lack a newer node's field).
-def _trees_key(files) -> bytes:
-    return (_parser_hash() + definition_hash(files)).encode()
-
-
-@lru_cache(maxsize=1)
-def _parser_hash() -> str:
-    from ..effects import ast, parser
-    h = hashlib.sha256(parser.GRAMMAR.encode())
-    for module in (parser, ast):
-        h.update(Path(module.__file__).read_bytes())
-    return h.hexdigest()
-
-
-def _preload_trees(key: bytes) -> None:
-    trees = cache.load_doc("trees", key)
-    if isinstance(trees, dict):
-        from ..effects.parser import preload
-        preload(trees)
-
-
-def _store_trees(key: bytes) -> None:
-    if cache.load_doc("trees", key) is None:
-        from ..effects.parser import parsed_trees
-        cache.store_doc("trees", key, parsed_trees())
-
-
 def definition_hash(files) -> str:
     """SHA-256 of the definition's files (game.yaml, then its includes, in order): a save
     names the definition it was played on by this."""
@@ -266,15 +195,3 @@ def definition_hash(files) -> str:
         data = Path(f).read_bytes()
         h.update(len(data).to_bytes(8, "little") + data)
     return h.hexdigest()
-
-
-def check_game(name_or_path: str) -> list:
-    """Every finding for a game (errors and warnings, sorted), never raising for a bad game."""
-    from ..errors import RulebookError
-    try:
-        game = load_game(name_or_path)
-    except GameDefError as e:
-        return e.findings
-    except RulebookError as e:
-        return [Finding(str(name_or_path), 1, 1, "FILE", str(e))]
-    return list(game.warnings)

@@ -16,6 +16,7 @@ from ..effects.parser import parse_expression
 from ..effects.values import shown
 from ..runtime.vm import VM
 from ..runtime.sequence import seen_decisions
+from ..runtime.visibility import can_see, card_test, visible_cards, zone_keys  # noqa: F401
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
@@ -43,7 +44,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         zones = {}
         for name, spec in g.player_zones.items():
             see = spec.visibility == "all" or (spec.visibility == "owner" and mine)
-            for short, key in _keys(name, spec, f"{p}."):
+            for short, key in zone_keys(name, spec, f"{p}."):
                 zones[short] = _zone(s["z"][key], spec.visibility, see, label)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
@@ -58,7 +59,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         if name in g.boards:
             continue
         see = card_test(g, vm, name, seat)
-        for short, key in _keys(name, spec, ""):
+        for short, key in zone_keys(name, spec, ""):
             zones[short] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label, see)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
@@ -121,64 +122,6 @@ def _number_choice(spec: dict) -> dict | None:
     return {"lo": vals[0], "hi": vals[-1], "fmt": "{}", "others": others}
 
 
-def can_see(g, key: str, seat: int | None) -> bool:
-    """Whether a seat may look at all the cards of one zone (key as in state["z"])."""
-    spec = g.zone_spec(key)
-    if spec.visible_if:      # some of its cards may be hidden from this seat
-        return False
-    vis = spec.visibility
-    if vis == "owner" and key[0].isdigit():
-        return seat is not None and int(key.split(".", 1)[0]) == seat
-    return vis == "all"
-
-
-def visible_cards(game, s: dict, seat: int | None) -> set:
-    """The cards whose identity this seat's view shows (the same rules as view(): a player
-    zone by its visibility, a game zone if "all" and its visible_if, a board by its
-    visible_if). What undo compares: a card entering this set is a card revealed."""
-    g = game.g
-    vm = VM(g, s)
-    out = set()
-    for p in range(s["n"]):
-        for name, spec in g.player_zones.items():
-            if spec.visibility == "all" or (spec.visibility == "owner" and seat == p):
-                for _, key in _keys(name, spec, f"{p}."):
-                    out.update(s["z"][key])
-    for name, spec in g.game_zones.items():
-        if name not in g.boards and spec.visibility != "all":
-            continue
-        see = card_test(g, vm, name, seat)
-        keys = [board.zone_key[c] for board in [g.boards[name]] for c in board.cells] \
-            if name in g.boards else [key for _, key in _keys(name, spec, "")]
-        for key in keys:
-            out.update(c for c in s["z"][key] if see is None or see(c))
-    return out
-
-
-def reveal(game, before: dict, after: dict) -> str:
-    """What one decision (state `before` -> state `after`) showed to a seat that could not
-    see it before, in words naming no secret; "" when nothing. Two kinds: a card entering a
-    seat's visible_cards (drawn, turned, peeked at, shown), and a simultaneous choice
-    settled with the secret answers of several seats (each now acts on the others')."""
-    p, q = before["pending"], after["pending"]
-    # (a secret sequence settles only when its last seat commits: see sequence.py)
-    if p is not None and p["each"] and len(p["seats"]) > 1 and \
-            len(p["ans"]) + 1 == len(p["seats"]) and \
-            ("seq" not in p or q is None or len(q["ans"]) < len(p["ans"])):
-        return "the secret choices of a simultaneous decision were revealed"
-    saw = [game.g.seat_label(seat) for seat in range(before["n"])
-           if visible_cards(game, after, seat) - visible_cards(game, before, seat)]
-    if len(saw) == before["n"] and len(saw) > 1:
-        return "hidden cards were shown to every seat"
-    return f"{', '.join(saw)} saw a card hidden from them before" if saw else ""
-
-
-def _keys(name, spec, prefix):
-    if spec.keys:
-        return [(f"{name}.{k}", f"{prefix}{name}.{k}") for k in spec.keys]
-    return [(name, f"{prefix}{name}")]
-
-
 def _zone(cards, visibility, see, label, card_test=None) -> dict:
     z = {"visibility": visibility, "count": len(cards)}
     if see:
@@ -187,18 +130,6 @@ def _zone(cards, visibility, see, label, card_test=None) -> dict:
 
 
 HIDDEN = "(hidden)"   # a card whose identity this seat may not see
-
-
-def card_test(g, vm, zone_name, seat):
-    """For a zone with visible_if: card -> may this seat see it; else None."""
-    fn = g.exprs.get("visible:" + zone_name)
-    if fn is None:
-        return None
-
-    def test(card):
-        vm.l = {"card": card, "viewer": seat}
-        return bool(fn(vm))
-    return test
 
 
 def _board(g, vm, s, board, seat) -> dict:

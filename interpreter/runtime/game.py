@@ -18,12 +18,13 @@ steps(state, seat) are that seat's own, and bots pick among bot_option_count() o
 from __future__ import annotations
 
 from ..effects import menus as O
+from . import decisions
 from . import sequence
 from . import state as S
 from . import state_check
 from ..errors import GameError, IllegalMove, RulebookError, SaveFileError, did_you_mean
 from .run_errors import located
-from ..load.documents import load_game
+from ..build.game_loader import load_game
 from .vm import VM
 
 
@@ -97,7 +98,7 @@ class Game:
             return []
         if "seq" in p:
             return sequence.labels(p, str(seat), self.g, s)
-        return O.labels(p["opts"][str(seat)], self.g, s, seat)
+        return decisions.labels(p["opts"][str(seat)], self.g, s, seat)
 
     def option_count(self, s: dict, seat: int) -> int:
         """How many options a seat has (cheaper than their labels)."""

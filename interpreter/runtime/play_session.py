@@ -6,7 +6,7 @@ game replayed from its save file take exactly the same path.
 from __future__ import annotations
 
 from ..errors import IllegalMove, RulebookError, SaveFileError
-from ..present.views import reveal
+from .visibility import reveal
 from . import saves as savefile
 
 
@@ -111,7 +111,7 @@ class Session:
     def revealed_since(self, first: int) -> str:
         """Why decisions `first`.. cannot be taken back, or "": the generator moved (a
         shuffle or a roll whose outcome would repeat), or one of them revealed something to
-        a seat (views.reveal: a card it could not see, or secret simultaneous answers)."""
+        a seat (visibility.reveal: a card it could not see, or secret simultaneous answers)."""
         if self.before[first]["rng"] != self.state["rng"]:
             return "chance was used (a shuffle, a random draw or a roll)"
         states = self.before[first:] + [self.state]

@@ -18,6 +18,7 @@ never changed in place, because clones of a state share a pending decision's par
 from __future__ import annotations
 
 from ..effects import menus as O
+from . import decisions
 from ..errors import GameError, describe_value
 
 DONE, UNDO = "done", "undo last"
@@ -125,7 +126,7 @@ def count(p: dict, key: str) -> int:
 
 
 def labels(p: dict, key: str, g, s) -> list:
-    out = O.labels(p["opts"][key], g, s, int(key))
+    out = decisions.labels(p["opts"][key], g, s, int(key))
     return out + [UNDO] if undo_offered(p, key) else out
 
 
@@ -138,7 +139,7 @@ def step_labels(g, s: dict, seat: int) -> list:
     steps = p["so_far"][str(seat)]
     if lab is None:
         return [O.label_of(g, v, t) for v in steps]
-    return O.labelled({"vals": steps, "lab": lab}, g, s, seat, distinct=False)
+    return decisions.labelled({"vals": steps, "lab": lab}, g, s, seat, distinct=False)
 
 
 def prompt_locals(s: dict, seat) -> dict:

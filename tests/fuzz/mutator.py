@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from interpreter.load import documents as loader
+from interpreter.build import game_loader
 from interpreter.errors import Finding, GameDefError, GameError, RulebookError
 from interpreter.runtime.game import Game
 
@@ -202,7 +203,7 @@ def run_case(root: Path, files: list, index: int, games: int = 2, budget: int = 
     try:
         with time_limit(seconds):
             try:
-                gamedef = loader.load_game(str(root))
+                gamedef = game_loader.load_game(str(root))
                 findings = list(gamedef.warnings)
             except GameDefError as e:
                 gamedef, findings = None, e.findings

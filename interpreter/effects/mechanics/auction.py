@@ -30,7 +30,7 @@ Every bid, pass and penalty is logged in words.
 from __future__ import annotations
 
 from ...errors import GameError
-from ...effects.menus import count, number_range, value
+from ..menus import count, number_range, value
 
 ANS = "$ans"
 CHOICES = {"direction": ("up", "down"), "order": ("clockwise", "listed"),
