@@ -173,3 +173,9 @@ class GameDef:
 
     def zone_names(self) -> list:
         return list(self.player_zones) + list(self.game_zones)
+
+
+def visible_key(zone_name: str, owner) -> str:
+    """The name under which a zone's compiled `visible_if` is kept in GameDef.exprs (owner:
+    None for a game zone or board, any seat for a player zone)."""
+    return ("visible:player:" if owner is not None else "visible:") + zone_name

@@ -2,7 +2,6 @@
 renders its plots in a headless Chromium. Games: strong_card (tests/games)."""
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import RulebookError
-from interpreter.runtime.vm import visible_to
+from interpreter.runtime.visibility import may_read
 from scenario import Log, clear_flow, evaluate, finished, load, place, run
 
 SCHEMA = (Path(__file__).resolve().parent.parent / "schemas" / "game.schema.json").read_text()
@@ -131,7 +131,7 @@ def step(game, s, i, progs, bids=None):
 
 
 def private(log, seat):
-    return [x for x in log if getattr(x, "audience", None) is not None and visible_to(x, seat)]
+    return [x for x in log if getattr(x, "audience", None) is not None and may_read(x, seat)]
 
 
 # ------------------------------------------------------------------ board and setup
@@ -595,7 +595,7 @@ def test_one_for_one_passenger_trade(game):
     assert sorted(shapes(s, "0.carriage")) == ["circle", "circle"]
     assert shapes(s, "2.carriage") == ["square"]
     assert "Red and Green trade" in log
-    assert [visible_to(x, p) for x in log if "gives a square" in x for p in range(5)] == \
+    assert [may_read(x, p) for x in log if "gives a square" in x for p in range(5)] == \
         [True, False, True, False, False]
 
 
@@ -732,7 +732,7 @@ def test_example_round(game):
     assert "Red: you have 26 coins; your rails earned 3 coins this round" in mine
     report = [x for x in mine if x.startswith("Red: you")]
     assert len(report) >= 4
-    assert all(not visible_to(x, p) for x in report for p in (SA, LE, YELLOW, PURPLE, None))
+    assert all(not may_read(x, p) for x in report for p in (SA, LE, YELLOW, PURPLE, None))
     assert not any("fails" in x for x in private(log, SA) + private(log, LE))
     assert "Red loses 1 point: an action failed (4 points)" in log
     assert "The auction of round 1 is won with a bid of 4" in log

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from cli import main
 from interpreter.present import views
-from interpreter.runtime.vm import visible_to
+from interpreter.runtime.visibility import may_read
 from scenario import load
 
 pytestmark = pytest.mark.skipif(
@@ -79,8 +79,8 @@ def test_private_lines_reach_their_audience_only(game):
             who = sorted(x.audience)
             named = game.g.seat_label(who[0])
             assert x.startswith(named + ":") or " gives " in x, x
-            assert [visible_to(x, p) for p in range(5)] == [p in who for p in range(5)]
-            assert not visible_to(x, None)
+            assert [may_read(x, p) for p in range(5)] == [p in who for p in range(5)]
+            assert not may_read(x, None)
         public = [x for x in lines if getattr(x, "audience", None) is None]
         assert not any(re.search(r"win(s)? the (lot|auction)", x) for x in public)
         assert not any("coins; your rails" in x or "fails" in x for x in public)

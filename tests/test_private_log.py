@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cli import main
 from interpreter.effects.parser import parse_script
 from interpreter.runtime.game import Game
-from interpreter.runtime.vm import visible_to
+from interpreter.runtime.visibility import may_read
 
 
 def test_the_statement_parses_with_its_audience():
@@ -33,8 +33,8 @@ def test_hand_draws_are_told_to_the_drawing_seat_only():
         for line in private:
             (who,) = line.audience                      # one seat, and it is the drawer's
             assert line.startswith(game.g.seat_label(who) + " draws ")
-            assert [visible_to(line, p) for p in range(4)] == [p == who for p in range(4)]
-            assert not visible_to(line, None)           # nor a spectator
+            assert [may_read(line, p) for p in range(4)] == [p == who for p in range(4)]
+            assert not may_read(line, None)           # nor a spectator
 
 
 def test_a_person_never_sees_another_seats_draws_at_the_terminal():

@@ -11,7 +11,7 @@ import pytest
 from interpreter.present import views
 from interpreter.runtime.play_session import Session
 from interpreter.runtime.game import Game
-from interpreter.runtime.vm import visible_to
+from interpreter.runtime.visibility import may_read
 from test_views import card_finder, hidden_from
 
 RELAY = Path(__file__).parent / "games" / "relay_programs"
@@ -30,7 +30,7 @@ def test_no_line_a_seat_may_read_names_a_card_hidden_from_it(players, seed):
     while True:
         for line in lines:
             for p in seats:
-                if visible_to(line, p):
+                if may_read(line, p):
                     # hidden before the step and after it (a card seen as it left a slot
                     # for a hidden pile was public when the line was written)
                     leaked = find(line) & before[p] & hidden_from(game, s, p)
@@ -61,7 +61,7 @@ def test_private_lines_reach_their_audience_only():
             (who,) = x.audience
             if "your energy" in x:
                 assert x.startswith(game.g.seat_label(who))
-            assert [visible_to(x, p) for p in (None, 0, 1, 2)] == [False] + \
+            assert [may_read(x, p) for p in (None, 0, 1, 2)] == [False] + \
                 [p == who for p in range(3)]
 
 

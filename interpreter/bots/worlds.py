@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..effects import menus as O
 from ..runtime import sequence
 from ..errors import RulebookError
-from ..runtime.visibility import can_see, card_test
+from ..runtime.visibility import declared, hidden_in
 from ..runtime.state import deep_clone
 from ..effects.values import plain
 from ..runtime.vm import VM
@@ -44,23 +44,12 @@ WORLD_ERRORS = (RulebookError, TypeError, KeyError, AttributeError, ValueError, 
 
 
 def hidden_places(game, s: dict, seat: int) -> list:
-    """(zone key, index) of every card the seat cannot see, in a canonical order."""
+    """(zone key, index) of every card the seat cannot see, in a canonical order (the rules
+    of runtime/visibility.py, as the seat's view applies them)."""
     g = game.g
     vm = VM(g, s)
-    tests: dict = {}
-    out = []
-    for key in sorted(s["z"]):
-        cards = s["z"][key]
-        if not cards or can_see(g, key, seat):
-            continue
-        test = None
-        if not key[0].isdigit():    # a game zone or a board cell may have visible_if
-            name = key.split(".", 1)[0]
-            if name not in tests:
-                tests[name] = card_test(g, vm, name, seat)
-            test = tests[name]
-        out.extend((key, i) for i, c in enumerate(cards) if test is None or not test(c))
-    return out
+    z = s["z"]
+    return [(key, i) for key in sorted(z) if z[key] for i in hidden_in(g, vm, key, z[key], seat)]
 
 
 def determinize(game, s: dict, seat: int, rng) -> dict:
@@ -99,18 +88,16 @@ def forget_values(g, w: dict, seat: int) -> None:
     counter and value, every `none` value. (A `none` counter is kept: games hide raw
     numbers that their status line says in words, e.g. the action points left.)"""
     for name, spec in g.player_counters.items():
-        if spec.visibility == "owner":
+        if spec.visibility != "none":
             for p, counters in enumerate(w["pl"]):
-                if p != seat:
+                if not declared(spec.visibility, p, seat):
                     counters[name] = spec.start
     for name, spec in g.game_values.items():
-        if spec.visibility != "all":
+        if not declared(spec.visibility, None, seat):
             w["v"][name] = plain(spec.start, name)
     for name, spec in g.player_values.items():
-        if spec.visibility == "all":
-            continue
         for p, values in enumerate(w["pv"]):
-            if spec.visibility == "none" or p != seat:
+            if not declared(spec.visibility, p, seat):
                 values[name] = plain(spec.start, name)
 
 

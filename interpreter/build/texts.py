@@ -7,6 +7,7 @@ from ..effects.compiler import Compiler, Scope
 from ..effects.parser import EffectSyntaxError, parse_expression, parse_script
 from ..effects.script import ScriptCompiler
 from ..errors import CompileError, Finding
+from ..model import visible_key
 from . import lookups as tables
 from .metrics import compile_metrics
 from .bot_settings import compile_bots
@@ -87,14 +88,16 @@ class GameCompiler:
                 self.report(doc, ["functions", name, "expr"], comp.function_errors[name])
             else:
                 self.parsed.append(parse_expression(spec.expr))   # for the usage checks
-        for name, spec in g.game_zones.items():
+        zones = [(name, spec, None) for name, spec in g.game_zones.items()] + \
+            [(name, spec, 0) for name, spec in g.player_zones.items()]
+        for name, spec, owner in zones:      # visible_if: runtime/visibility.py reads them
             if spec.visible_if:
-                where = ["boards", name, "visible_if"] if name in g.boards else \
-                    ["zones", "game", name, "visible_if"]
+                where = ["boards", name, "visible_if"] if name in g.boards and owner is None \
+                    else ["zones", "game" if owner is None else "player", name, "visible_if"]
                 fn = self.compile_expr(comp, doc, where, spec.visible_if,
                                        {"card": "card", "viewer": "player"})
                 if fn is not None:
-                    g.exprs["visible:" + name] = fn
+                    g.exprs[visible_key(name, owner)] = fn
         if g.status:
             self.compile_status(comp, g)
         for name, text in g.stats.items():

@@ -5,7 +5,7 @@ from rich.text import Text
 
 from ..present import terminal
 from ..present import views
-from ..runtime.vm import visible_to
+from ..runtime.visibility import may_read
 from ..boards.geometry import answer_spelling
 from ..errors import did_you_mean
 
@@ -104,7 +104,7 @@ class Human:
         v = views.view(self.session.game, self.session.state, seat)
         if self.con.is_terminal:   # one screen per decision; the events panel keeps the story
             self.con.clear()
-        terminal.render_view(self.con, v, [x for x in log[start:] if visible_to(x, seat)])
+        terminal.render_view(self.con, v, [x for x in log[start:] if may_read(x, seat)])
         self.seen[seat] = len(log)
         for text in self.notes:
             self.con.print(Text(text, style="magenta"))

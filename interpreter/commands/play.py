@@ -12,7 +12,7 @@ from ..present.terminal import plural
 from ..bots import BOTS, make_bot
 from ..boards.geometry import answer_spelling
 from ..errors import IllegalMove
-from ..runtime.vm import visible_to
+from ..runtime.visibility import may_read
 from ..effects.rng import new_seed
 from ..runtime.sequence import UNDO as UNDO_STEP
 from ..runtime import saves as savefile
@@ -83,7 +83,7 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
         shown = min(human.seen.values()) if humans else 0
         for line in session.log[shown:]:
             # on one screen: a private line only when every person watching may read it
-            if all(visible_to(line, p) for p in humans) and (humans or visible_to(line, None)):
+            if all(may_read(line, p) for p in humans) and (humans or may_read(line, None)):
                 con.print(line, markup=False)
         terminal.render_result(con, game, game.result(session.state))
     # the seed only once the game is over: with it a seat could recompute every hidden card

@@ -16,7 +16,8 @@ from ..effects.parser import parse_expression
 from ..effects.values import shown
 from ..runtime.vm import VM
 from ..runtime.sequence import seen_decisions
-from ..runtime.visibility import can_see, card_test, visible_cards, zone_keys  # noqa: F401
+from ..model import visible_key
+from ..runtime.visibility import declared, zone_keys, zone_sight
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
@@ -33,41 +34,40 @@ def view(game, s: dict, seat: int | None) -> dict:
     for p in range(n):
         mine = seat == p
         counters = {k: v for k, v in s["pl"][p].items()
-                    if g.player_counters[k].visibility == "all"
-                    or (mine and g.player_counters[k].visibility == "owner")}
+                    if declared(g.player_counters[k].visibility, p, seat)}
         stats = {}
         for name, fn in stat_fns.items():
             level = levels[name]
-            if level == "all" or (level == "owner" and mine):
+            if declared(level, p, seat):
                 vm.l = {}
                 stats[name] = fn(vm, p)
         zones = {}
         for name, spec in g.player_zones.items():
-            see = spec.visibility == "all" or (spec.visibility == "owner" and mine)
+            see, test = zone_sight(g, vm, name, p, seat)
             for short, key in zone_keys(name, spec, f"{p}."):
-                zones[short] = _zone(s["z"][key], spec.visibility, see, label)
+                zones[short] = _zone(s["z"][key], spec.visibility, see, label, test)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
         if g.player_values:
             specs = g.player_values
             seat_view["values"] = {k: shown(g, specs[k], x) for k, x in s["pv"][p].items()
-                                   if specs[k].visibility == "all"
-                                   or (mine and specs[k].visibility == "owner")}
+                                   if declared(specs[k].visibility, p, seat)}
         seats.append(seat_view)
     zones = {}
     for name, spec in g.game_zones.items():
         if name in g.boards:
             continue
-        see = card_test(g, vm, name, seat)
+        see, test = zone_sight(g, vm, name, None, seat)
         for short, key in zone_keys(name, spec, ""):
-            zones[short] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label, see)
+            zones[short] = _zone(s["z"][key], spec.visibility, see, label, test)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
         "players": n, "variant": s["variant"], "phase": s["phase"],
         "decisions": seen_decisions(s, seat),    # other seats' secret steps not counted
         # game counters have no owner: only public ones are shown, to everyone
-        "counters": {k: v for k, v in s["g"].items() if g.game_counters[k].visibility == "all"},
+        "counters": {k: v for k, v in s["g"].items()
+                     if declared(g.game_counters[k].visibility, None, seat)},
         "roles": {r: (g.seat_label(p) if p is not None else None) for r, p in s["roles"].items()},
         "seats": seats, "zones": zones,
         "waiting": [g.seat_label(p) for p in waiting],
@@ -75,7 +75,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     }
     if g.game_values:       # like game counters: only the public ones, to everyone
         v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
-                       if g.game_values[k].visibility == "all"}
+                       if declared(g.game_values[k].visibility, None, seat)}
     if g.boards:
         v["boards"] = {name: _board(g, vm, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
@@ -137,7 +137,7 @@ def _board(g, vm, s, board, seat) -> dict:
     label only if the seat may see it, and its public card state), its features, and the
     markers (player values holding a place) this seat may see. A grid's cell also has its
     position and rim distance; a hex board gives what rebuilds its geometry (rows, faces)."""
-    see = card_test(g, vm, board.name, seat)
+    _, see = zone_sight(g, vm, board.name, None, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
     cells = {}
@@ -156,7 +156,7 @@ def _board(g, vm, s, board, seat) -> dict:
         if board.features[cell]:
             cells[cell]["features"] = dict(board.features[cell])
     # which features the board uses, for its legend: hidden cards, seat marks
-    hides = ("visible:" + board.name) in g.exprs
+    hides = visible_key(board.name, None) in g.exprs
     marks = any(spec.type == "players" for _, spec in public)
     if board.shape == "grid":
         out = {"shape": board.shape, "rows": board.rows, "cols": board.cols}
@@ -187,8 +187,8 @@ def _markers(g, s, board, seat) -> dict:
         if name in g.player_values:
             spec = g.player_values[name]
             held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
-                    if spec.visibility == "all" or (spec.visibility == "owner" and p == seat)]
-        elif name in g.game_values and g.game_values[name].visibility == "all":
+                    if declared(spec.visibility, p, seat)]
+        elif name in g.game_values and declared(g.game_values[name].visibility, None, seat):
             held = [(None, s["v"].get(name))]
         else:
             continue

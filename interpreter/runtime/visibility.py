@@ -1,20 +1,31 @@
-"""Who may see what: the one place that answers whether a seat may look at a zone's cards
-or at one card, and what a decision revealed (undo's test). Views, the terminal, bots'
-imagined worlds and the play session ask here."""
+"""Who may see what: the one place that answers "may this seat see it, now" for zones and
+their cards, counters and values, log lines, and what a decision revealed (undo's test).
+Views, the terminal, bots' imagined worlds and the play session ask here, so a rule about
+secrets is written once.
+
+The rule: a thing's declared `visibility` says who may look at it at all ("all": everyone;
+"owner": the seat it belongs to; "none": nobody; a game's own things have no owner), and a
+zone's `visible_if` (an expression of `card` and `viewer`) narrows that card by card, for
+player zones, game zones and boards alike.
+"""
 from __future__ import annotations
 
+from ..model import visible_key
 from .vm import VM
 
 
-def zone_keys(name, spec, prefix):
-    if spec.keys:
-        return [(f"{name}.{k}", f"{prefix}{name}.{k}") for k in spec.keys]
-    return [(name, f"{prefix}{name}")]
+def declared(visibility: str, owner: int | None, seat: int | None) -> bool:
+    """May `seat` (None: a spectator) see a thing declared with this visibility that belongs
+    to `owner` (None: the game's, which only "all" shows)?"""
+    if visibility == "all":
+        return True
+    return visibility == "owner" and owner is not None and owner == seat
 
 
-def card_test(g, vm, zone_name, seat):
-    """For a zone with visible_if: card -> may this seat see it; else None."""
-    fn = g.exprs.get("visible:" + zone_name)
+def card_test(g, vm, zone_name: str, seat, owner: int | None = None):
+    """For a zone with visible_if: card -> may this seat see it; else None (every card the
+    zone's visibility shows)."""
+    fn = g.exprs.get(visible_key(zone_name, owner))
     if fn is None:
         return None
 
@@ -24,37 +35,61 @@ def card_test(g, vm, zone_name, seat):
     return test
 
 
-def can_see(g, key: str, seat: int | None) -> bool:
-    """Whether a seat may look at all the cards of one zone (key as in state["z"])."""
-    spec = g.zone_spec(key)
-    if spec.visible_if:      # some of its cards may be hidden from this seat
-        return False
-    vis = spec.visibility
-    if vis == "owner" and key[0].isdigit():
-        return seat is not None and int(key.split(".", 1)[0]) == seat
-    return vis == "all"
+def zone_sight(g, vm, zone_name: str, owner: int | None, seat):
+    """How `seat` sees the cards of one zone (a board counts as a game zone that shows its
+    cards): (shows, test): shows is False when no card's identity is shown; otherwise test
+    is None (every card) or card -> bool (visible_if)."""
+    if owner is None and zone_name in g.boards:
+        shows = True
+    else:
+        spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
+        shows = declared(spec.visibility, owner, seat)
+    return shows, (card_test(g, vm, zone_name, seat, owner) if shows else None)
+
+
+def zone_keys(name, spec, prefix):
+    """(short name, zone key) of every zone of a zone group (one per key of a keyed group)."""
+    if spec.keys:
+        return [(f"{name}.{k}", f"{prefix}{name}.{k}") for k in spec.keys]
+    return [(name, f"{prefix}{name}")]
+
+
+def key_parts(key: str):
+    """A zone key ("0.hand", "market", "board.c4") -> (owner seat or None, zone name)."""
+    head, _, rest = key.partition(".")
+    if head.isdigit():
+        return int(head), rest.split(".", 1)[0]
+    return None, head
+
+
+def hidden_in(g, vm, key: str, cards: list, seat) -> list:
+    """The indices of the cards of zone `key` whose identity `seat` may not see."""
+    owner, name = key_parts(key)
+    shows, test = zone_sight(g, vm, name, owner, seat)
+    if not shows:
+        return list(range(len(cards)))
+    if test is None:
+        return []
+    return [i for i, c in enumerate(cards) if not test(c)]
+
+
+def may_read(line, seat) -> bool:
+    """Whether a seat (None: a spectator) may read a log line: a private line (vm.Line)
+    only its audience."""
+    audience = getattr(line, "audience", None)
+    return audience is None or seat in audience
 
 
 def visible_cards(game, s: dict, seat: int | None) -> set:
-    """The cards whose identity this seat's view shows (the same rules as view(): a player
-    zone by its visibility, a game zone if "all" and its visible_if, a board by its
-    visible_if). What undo compares: a card entering this set is a card revealed."""
+    """The cards whose identity this seat's view shows (the rules of zone_sight, as view()
+    applies them). What undo compares: a card entering this set is a card revealed."""
     g = game.g
     vm = VM(g, s)
     out = set()
-    for p in range(s["n"]):
-        for name, spec in g.player_zones.items():
-            if spec.visibility == "all" or (spec.visibility == "owner" and seat == p):
-                for _, key in zone_keys(name, spec, f"{p}."):
-                    out.update(s["z"][key])
-    for name, spec in g.game_zones.items():
-        if name not in g.boards and spec.visibility != "all":
-            continue
-        see = card_test(g, vm, name, seat)
-        keys = [board.zone_key[c] for board in [g.boards[name]] for c in board.cells] \
-            if name in g.boards else [key for _, key in zone_keys(name, spec, "")]
-        for key in keys:
-            out.update(c for c in s["z"][key] if see is None or see(c))
+    for key, cards in s["z"].items():
+        if cards:
+            hidden = set(hidden_in(g, vm, key, cards, seat))
+            out.update(c for i, c in enumerate(cards) if i not in hidden)
     return out
 
 

@@ -16,7 +16,7 @@ ALL = object()              # a log line everyone may read
 class Line(str):
     """A private log line: a text with its audience (seats), e.g. a hand drawn. Listeners that
     only keep texts keep working; views, the terminal and --json show it only to its audience
-    (see visible_to)."""
+    (see visibility.may_read)."""
     audience: tuple
 
     def __new__(cls, text, to):
@@ -24,12 +24,6 @@ class Line(str):
         seats = to if isinstance(to, (list, tuple)) else [to]
         line.audience = tuple(p for p in seats if type(p) is int)
         return line
-
-
-def visible_to(line, seat) -> bool:
-    """Whether a seat (None: a spectator) may read a log line."""
-    audience = getattr(line, "audience", None)
-    return audience is None or seat in audience
 
 
 STEP_BUDGET = 1_000_000     # loop rounds and script steps one decision may take
