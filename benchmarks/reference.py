@@ -1,12 +1,13 @@
 """The reference benchmark: small games written both in YAML (benchmarks/games/) and by hand in
 Python (benchmarks/reference/), played with the same random decisions, timed in one run.
 
-    python benchmarks/reference.py [--games N] [--players P] [--repeat R] [--json]
+    python benchmarks/reference.py [--games N] [--players P] [--repeat R] [--only NAME] [--json]
 
 Both versions play the same seeds with the same decision indices, so they play the same
 games (tests/test_reference_games.py proves it); the ratio is YAML time / hand time. Times are
 this process's CPU time, the two versions alternating every 50 games, so that other work on
-a shared machine weighs on both alike; nothing here is asserted by the tests.
+a shared machine weighs on both alike; nothing here is asserted by the tests. A game made
+for other player counts than P (Four in a Line is for 2) plays the nearest count it allows.
 """
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def measure(name: str, players: int, games: int, repeat: int, chunk: int = 50) -
     `repeat` passes of each counts."""
     path, hand = REFERENCE_GAMES[name]
     versions = {"yaml": Game.load(str(path)), "hand": hand()}
+    g = versions["yaml"].g
+    players = min(max(players, g.players_min), g.players_max)
     best = {k: float("inf") for k in versions}
     for _ in range(repeat):
         spent = {k: 0.0 for k in versions}
@@ -71,22 +74,24 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000, help="playouts per game and version")
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--repeat", type=int, default=3, help="passes over the games; the fastest of each version counts")
+    ap.add_argument("--only", action="append", choices=sorted(REFERENCE_GAMES),
+                    help="measure only this game (may be given again)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args()
     rows = [measure(name, args.players, args.games, args.repeat)
-            for name in sorted(REFERENCE_GAMES)]
+            for name in sorted(args.only or REFERENCE_GAMES)]
     machine = {"python": platform.python_version(), "cpu": platform.processor() or
                platform.machine(), "system": platform.system()}
     if args.json:
         print(json.dumps({"machine": machine, "rows": rows}, indent=2))
         return
-    print(f"machine: {machine}; {args.games} random playouts per row, {args.players} players, "
+    print(f"machine: {machine}; {args.games} random playouts per row, "
           f"CPU time, fastest of {args.repeat} passes")
-    print(f"{'game':<10} {'decisions/game':>14} {'YAML playouts/s':>16} {'YAML decisions/s':>17} "
+    print(f"{'game':<10} {'players':>7} {'decisions/game':>14} {'YAML playouts/s':>16} {'YAML decisions/s':>17} "
           f"{'hand playouts/s':>16} {'hand decisions/s':>17} {'YAML/hand':>10}")
     for r in rows:
         y, h = r["yaml"], r["hand"]
-        print(f"{r['game']:<10} {r['decisions_per_game']:>14.1f} {y['playouts_per_s']:>16,.0f} "
+        print(f"{r['game']:<10} {r['players']:>7} {r['decisions_per_game']:>14.1f} {y['playouts_per_s']:>16,.0f} "
               f"{y['decisions_per_s']:>17,.0f} {h['playouts_per_s']:>16,.0f} "
               f"{h['decisions_per_s']:>17,.0f} {r['ratio']:>9.1f}x")
 

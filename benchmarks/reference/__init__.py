@@ -20,10 +20,13 @@ def ranked_result(scores: list) -> dict:
 def _games() -> dict:
     from pathlib import Path
 
+    from .fourline import FourLine
     from .goofspiel import Goofspiel
+    from .hearts import Hearts
     from .pig import Pig
     here = Path(__file__).resolve().parent.parent / "games"
-    return {"goofspiel": (here / "goofspiel", Goofspiel), "pig": (here / "pig", Pig)}
+    return {"fourline": (here / "fourline", FourLine), "goofspiel": (here / "goofspiel", Goofspiel),
+            "hearts": (here / "hearts", Hearts), "pig": (here / "pig", Pig)}
 
 
 REFERENCE_GAMES = _games()   # name -> (the YAML game's folder, the hand-written class)
