@@ -87,7 +87,7 @@ def problem(spec: OptionSpec, value) -> str:
 def spec_named(game_name: str, specs: dict, name) -> OptionSpec:
     """The declaration of option `name`; SetupError (with a did-you-mean and the list of the
     game's options) when the game has none of that name."""
-    if name in specs:
+    if isinstance(name, str) and name in specs:
         return specs[name]
     shown = _cut(str(name))
     hint = did_you_mean(shown, list(specs))
