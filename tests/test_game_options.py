@@ -183,3 +183,22 @@ def test_a_save_with_options_replays_to_the_same_state(meta):
     assert again.options == {"turn_cap": 6, "counterattack": "range"}
     assert meta.position_hash(again.state) == meta.position_hash(session.state)
     assert again.decisions == session.decisions
+
+
+def test_saves_and_the_session_import_each_other_one_way_only_at_the_top():
+    """A save is rebuilt by Session.from_save alone: play_session imports saves, never the
+    other way, and neither hides an import of the engine inside a function (a library loaded
+    when first needed, like jsonschema, is no circle)."""
+    import ast
+    from pathlib import Path
+    runtime = Path(__file__).resolve().parent.parent / "interpreter" / "runtime"
+    for name in ("saves.py", "play_session.py"):
+        tree = ast.parse((runtime / name).read_text())
+        top = set(tree.body)
+        inner = [n.lineno for n in ast.walk(tree)
+                 if isinstance(n, ast.ImportFrom) and n.level > 0 and n not in top]
+        assert inner == [], f"{name}: imports inside a function at lines {inner}"
+    saves = ast.parse((runtime / "saves.py").read_text())
+    assert not any(isinstance(n, ast.ImportFrom) and "play_session" in (n.module or "")
+                   for n in saves.body)
+    assert not any(isinstance(n, ast.FunctionDef) and n.name == "rebuild" for n in saves.body)
