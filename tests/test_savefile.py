@@ -60,7 +60,7 @@ TAMPERED = [
     ("no seed", lambda d: {k: v for k, v in d.items() if k != "seed"}, "field 'seed' is missing"),
     ("unknown field", lambda d: {**d, "cheat": 1}, "unknown field 'cheat'"),
     ("players 0", lambda d: {**d, "players": 0}, "field 'players'"),
-    ("players 7", lambda d: {**d, "players": 9}, "field 'players': 9"),
+    ("players 9", lambda d: {**d, "players": 9}, "field 'players': Metscri is for 2-8 players, not 9"),
     ("variant", lambda d: {**d, "variant": "nope"}, "field 'variant'"),
     ("option type", lambda d: {**d, "options": {"turn_cap": "x"}}, "field 'options.turn_cap'"),
     ("option range", lambda d: {**d, "options": {"turn_cap": -5}}, "from 0 to 10000, got -5"),

@@ -7,7 +7,9 @@ import sys
 import click
 
 from ..errors import GameDefError, RulebookError
+from ..load import game_options
 from ..load.documents import resolve_game_path
+from ..load.game_options import SetupError
 
 
 class Failed(RulebookError):
@@ -66,25 +68,20 @@ def seat_arg(game, text: str, n: int) -> int:
     raise Failed(f"no seat '{text}': seats are 1 to {n}")
 
 
-def option_args(game, specs) -> dict:
-    """--option NAME=VALUE (repeatable) -> {name: value}, each checked against the option's
-    declared type and range (`options:` in the game's YAML)."""
-    from ..load.game_options import parse, specs_from
-    declared = getattr(game.g, "option_specs", None) or specs_from({"options": game.g.options})
-    out = {}
-    for spec in specs or ():
-        name, eq, value = spec.partition("=")
+def option_args(game, given) -> dict:
+    """--option NAME=VALUE (repeatable) -> {name: value}: each name looked up and each value
+    read by game_options (the option's declared type, range and choices)."""
+    specs, out = game.g.option_specs, {}
+    for text in given or ():
+        name, eq, value = text.partition("=")
         name = name.strip()
         if not eq or not name:
-            raise Failed(f"--option {spec!r}: write NAME=VALUE, e.g. --option turn_cap=50")
-        if name not in declared:
-            have = ", ".join(f"{k} ({s.describe()}, default {s.default})"
-                             for k, s in declared.items()) or "none"
-            raise Failed(f"{game.g.name} has no option '{name}'; its options: {have}")
+            raise Failed(f"--option {text!r}: write NAME=VALUE, e.g. --option turn_cap=50")
         try:
-            out[name] = parse(declared[name], value)
-        except ValueError as e:
-            raise Failed(f"--option {name}: {e}") from None
+            out[name] = game_options.parse(game_options.spec_named(game.g.name, specs, name),
+                                           value)
+        except SetupError as e:
+            raise Failed(f"--option {name}: {e.reason}") from None
     return out
 
 

@@ -173,7 +173,7 @@ def ask_human(session, human, seat, save_path) -> bool:
 
 def load_session(game, path, players, seed, variant) -> Session:
     data = savefile.read(path)
-    session = savefile.rebuild(game, data)   # hash, options and generator checked
+    session = Session.from_save(game, data)   # hash, options and generator checked
     problem, note = savefile.hash_problem(game, session.state, data)
     if problem:
         raise Failed(f"'{path}' does not match this game: {problem} (the game's rules or "

@@ -6,6 +6,7 @@ import click
 from ..errors import RulebookError, SaveFileError
 from ..load.documents import is_path
 from ..runtime import saves as savefile
+from ..runtime.play_session import Session
 from .common import load_game, reports_errors, seat_arg
 
 
@@ -31,7 +32,7 @@ def replay(log, game_ref, show_log, seat_text):
             raise
         raise SaveFileError(f"{e} (the save names its game by that path; if the game moved, "
                             f"give its definition with --game PATH)") from None
-    session = savefile.rebuild(game, data)
+    session = Session.from_save(game, data)
     if show_log:
         from ..present import terminal
         con = terminal.console()

@@ -1,21 +1,40 @@
-"""Game options' declared types and ranges (`options:` in YAML), and the check of every value
-given for one, from the command line (--option) or from a save file.
+"""Game options' declared types and ranges (`options:` in YAML), and the one check of every
+value given for one: by Game.new_state (so by a session, a save file's replay and every
+simulation), by the state check, and by the command line's --option (through `parse`).
 
 An option's type is declared (`type: number | text | truth`) or that of its default; a
 number lies in [min, max] (default +-LIMIT: no option can ask for a billion rounds), a text
 among its `choices` when it declares them. validate reports a declaration that contradicts
-itself (a default outside its own range) at the option."""
+itself (a default outside its own range) at the option.
+
+Values come in two forms. Text typed by a person (`--option turn_cap=50`) is read by `parse`
+("true", "yes", "1" / "false", "no", "0" for a truth option; digits for a number). A value
+given in Python (`new_state(options=...)`, a save file's JSON) is checked, never converted:
+a truth option takes True or False, a number option an int (not a bool, not 3.0), a text
+option a str; so the text "false" for a truth option is refused there, not read as true."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Finding
+from ..errors import Finding, RulebookError, did_you_mean
 from .yamlio import locate
 
 LIMIT = 10 ** 9
 TYPES = {"number": int, "text": str, "truth": bool}
 WORDS = {"number": "a whole number", "text": "a text", "truth": "true or false"}
 TRUE, FALSE = ("true", "yes", "1"), ("false", "no", "0")
+
+
+class SetupError(RulebookError):
+    """A game cannot start with this setup: an unknown option or a value its declaration
+    refuses (and, from Game.new_state, a player count or variant the game does not have).
+    `field` names the setting as a save file does (players, variant, options.NAME) and
+    `reason` says what is wrong without naming it, for a caller that names it its own way
+    (a save file's field, the command line's --option)."""
+
+    def __init__(self, field: str, reason: str, subject: str = ""):
+        super().__init__(f"{subject}: {reason}" if subject else reason)
+        self.field, self.reason = field, reason
 
 
 @dataclass(frozen=True)
@@ -36,9 +55,10 @@ class OptionSpec:
 
 
 def type_of(value) -> str:
+    """An option type's name for a value, or '' (a float, a list, None: no option's)."""
     if isinstance(value, bool):
         return "truth"
-    return "number" if isinstance(value, int) else "text"
+    return "number" if isinstance(value, int) else "text" if isinstance(value, str) else ""
 
 
 def specs_from(data) -> dict:
@@ -47,7 +67,7 @@ def specs_from(data) -> dict:
     for name, v in ((data or {}).get("options") or {}).items():
         d = v if isinstance(v, dict) else {"default": v}
         default = d.get("default")
-        t = d.get("type") or type_of(default)
+        t = d.get("type") or type_of(default) or "text"   # null: refused by the schema
         out[name] = OptionSpec(name, t, default, d.get("min", -LIMIT), d.get("max", LIMIT),
                                tuple(d.get("choices") or ()))
     return out
@@ -55,7 +75,7 @@ def specs_from(data) -> dict:
 
 def problem(spec: OptionSpec, value) -> str:
     """Why a (JSON) value cannot be this option's value, or ''."""
-    if type_of(value) != spec.type or value is None:
+    if type_of(value) != spec.type:
         return f"expected {spec.describe()}, got {_shown(value)}"
     if spec.type == "number" and not spec.lo <= value <= spec.hi:
         return f"expected {spec.describe()}, got {_shown(value)}"
@@ -64,23 +84,54 @@ def problem(spec: OptionSpec, value) -> str:
     return ""
 
 
+def spec_named(game_name: str, specs: dict, name) -> OptionSpec:
+    """The declaration of option `name`; SetupError (with a did-you-mean and the list of the
+    game's options) when the game has none of that name."""
+    if isinstance(name, str) and name in specs:
+        return specs[name]
+    shown = _cut(str(name))
+    hint = did_you_mean(shown, list(specs))
+    have = "; ".join(f"{k} ({s.describe()}, default {_plain(s.default)})"
+                     for k, s in specs.items()) or "none"
+    raise SetupError(f"options.{shown}", f"{game_name} has no option '{shown}'"
+                     + (f" ({hint})" if hint else "") + f"; its options: {have}")
+
+
+def values(game_name: str, specs: dict, given) -> dict:
+    """Every option's value for a new game: its default unless `given` (Python values,
+    checked and never converted, see above) sets it; SetupError names the first option that
+    is unknown or whose value does not fit its declaration."""
+    out = {name: spec.default for name, spec in specs.items()}
+    for name, value in (given or {}).items():
+        spec = spec_named(game_name, specs, name)
+        why = problem(spec, value)
+        if why:
+            if isinstance(value, str) and spec.type != "text":
+                why += (" (a value given in Python is not converted: text from a person is "
+                        "read by game_options.parse, as --option does)")
+            raise SetupError(f"options.{name}", why, f"option '{name}' of {game_name}")
+        out[name] = value
+    return out
+
+
 def parse(spec: OptionSpec, text: str):
-    """A value typed at the command line -> the option's value; ValueError says why not."""
+    """A value typed by a person (--option NAME=TEXT) -> the option's value; SetupError
+    says why not."""
     t = text.strip()
     if spec.type == "truth":
         if t.lower() not in TRUE + FALSE:
-            raise ValueError(f"'{_cut(text)}' is not true or false")
+            raise SetupError(f"options.{spec.name}", f"'{_cut(text)}' is not true or false")
         return t.lower() in TRUE
     if spec.type == "number":
         body = t[1:] if t[:1] in "+-" else t
         if not (body.isascii() and body.isdigit()) or len(body) > 12:
-            raise ValueError(f"'{_cut(text)}' is not {spec.describe()}")
+            raise SetupError(f"options.{spec.name}", f"'{_cut(text)}' is not {spec.describe()}")
         value = int(t)
     else:
         value = text
     why = problem(spec, value)
     if why:
-        raise ValueError(why)
+        raise SetupError(f"options.{spec.name}", why)
     return value
 
 
@@ -114,6 +165,11 @@ def _at(doc, path, message) -> Finding:
 
 def _cut(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _plain(value) -> str:
+    """A value as a person would type it after --option NAME=."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _shown(value) -> str:

@@ -5,6 +5,7 @@ tests, replays and simulations. The state is plain data (`state`), checked befor
 trusted (`state_check`); `vm` runs compiled scripts until someone must decide; `decisions`
 and `sequence` say what a pending decision offers (secret sequences apart); `visibility`
 answers who may see what; `run_errors` locates a failing rule in the YAML with seed and
-decision; `saves` reads and writes save files, and `play_session` keeps one game being played
-(decisions by label, undo, saving). Imports build and everything below it.
+decision; `saves` reads, checks and writes save files, and `play_session` keeps one game being
+played (decisions by label, undo, saving) and rebuilds one from a save (`Session.from_save`).
+Imports build and everything below it.
 """

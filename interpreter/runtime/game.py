@@ -22,7 +22,10 @@ from . import decisions
 from . import sequence
 from . import state as S
 from . import state_check
-from ..errors import GameError, IllegalMove, RulebookError, SaveFileError, did_you_mean
+from ..errors import (GameError, IllegalMove, RulebookError, SaveFileError, describe_value,
+                      did_you_mean)
+from ..load import game_options
+from ..load.game_options import SetupError
 from .run_errors import located
 from ..build.game_loader import load_game
 from .vm import VM
@@ -43,23 +46,24 @@ class Game:
     # ------------------------------------------------------------ lifecycle
     def new_state(self, players: int | None = None, seed: int = 0, variant: str | None = None,
                   options: dict | None = None, listener=None, events=None) -> dict:
+        """A new game: `players` (default the game's minimum), `variant` (default the
+        game's), `options` {name: value} over the declared defaults. Option values are Python
+        values, checked against their declarations and never converted (game_options says
+        why; text from a person goes through game_options.parse first). SetupError (a
+        RulebookError) names a player count, variant or option the game does not have."""
         g = self.g
-        n = players or g.players_min
-        if not g.players_min <= n <= g.players_max:
+        n = g.players_min if players is None else players
+        if type(n) is not int or not g.players_min <= n <= g.players_max:
             sizes = (f"{g.players_min}" if g.players_min == g.players_max
                      else f"{g.players_min}-{g.players_max}")
-            raise RulebookError(f"{g.name} is for {sizes} players, not {n}")
+            raise SetupError("players", f"{g.name} is for {sizes} players, not "
+                             f"{describe_value(n)}")
         variant = variant or g.default_variant
-        if variant not in g.variants:
-            hint = did_you_mean(variant, g.variants)
-            raise RulebookError(f"{g.name} has no variant '{variant}'; it has "
-                                f"{', '.join(g.variants)}" + (f" ({hint})" if hint else ""))
-        opts = dict(g.options)
-        for k, v in (options or {}).items():
-            if k not in opts:
-                raise RulebookError(f"{g.name} has no option '{k}'"
-                                    + (f" ({did_you_mean(k, opts)})" if did_you_mean(k, opts) else ""))
-            opts[k] = type(opts[k])(v) if opts[k] is not None else v
+        if not isinstance(variant, str) or variant not in g.variants:
+            hint = did_you_mean(str(variant), g.variants)
+            raise SetupError("variant", f"{g.name} has no variant {describe_value(variant)}; "
+                             f"it has {', '.join(g.variants)}" + (f" ({hint})" if hint else ""))
+        opts = game_options.values(g.name, g.option_specs, options)
         s = S.initial_state(g, n, seed, variant, opts)
         try:
             VM(g, s, listener, events).run()

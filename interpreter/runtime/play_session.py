@@ -5,21 +5,22 @@ game replayed from its save file take exactly the same path.
 """
 from __future__ import annotations
 
-from ..errors import IllegalMove, RulebookError, SaveFileError
+from pathlib import Path
+
+from ..effects import rng
+from ..errors import IllegalMove, SaveFileError
+from ..load.documents import display_path
+from ..load.game_options import SetupError
 from .visibility import reveal
 from . import saves as savefile
 
 
 class Session:
     def __init__(self, game, players=None, seed=0, variant=None, options=None):
+        """A new game; Game.new_state checks the players, variant and options (SetupError)."""
         self.game = game
         self.log: list = []        # every line the rules emitted, in order
-        if players is not None and players < 1:   # 0 would silently mean "the minimum"
-            raise RulebookError(f"{game.g.name} needs at least one player, not {players}")
-        try:
-            self.state = game.new_state(players, seed, variant, options, self.log.append)
-        except (ValueError, TypeError) as e:   # an option value of the wrong kind
-            raise SaveFileError(f"the game options cannot be used: {e}") from None
+        self.state = game.new_state(players, seed, variant, options, self.log.append)
         self.players = self.state["n"]
         self.seed = seed
         self.variant = self.state["variant"]
@@ -31,22 +32,41 @@ class Session:
 
     @classmethod
     def from_save(cls, game, data: dict) -> "Session":
-        """Rebuild a game from a save file's parameters and decisions (the hash is the
-        caller's to check)."""
-        if data["game"] != game.g.id:
-            raise SaveFileError(f"the save file is a game of '{data['game']}', not '{game.g.id}'")
-        session = cls(game, data["players"], data["seed"], data.get("variant"),
-                      data.get("options") or {})
-        for i, (seat1, label) in enumerate(data["decisions"]):
-            seat = seat1 - 1
-            if not 0 <= seat < session.players:
-                raise SaveFileError(f"decision {i + 1}: there is no seat {seat1}")
+        """The game a save file (read and checked by saves.read) describes, on `game`,
+        replayed with the save's generator. Refused (SaveFileError, naming the field) when
+        the save is of another game or another definition of it, when Game.new_state refuses
+        its players, variant or options, or when a decision cannot be replayed. Whether the
+        replay reaches the saved state is the caller's to ask (saves.hash_problem)."""
+        g = game.g
+        if data["game"] != g.id:
+            raise SaveFileError(f"the save file is a game of '{data['game']}', not '{g.id}'")
+        want = data.get("game_hash")
+        if want and want != g.definition_hash:
+            raise SaveFileError(
+                f"the save file was played on another definition of {g.id}: its hash is "
+                f"{want[:12]}..., {display_path(Path(g.path))} (with its included files) now "
+                f"hashes to {g.definition_hash[:12]}... The rules or cards changed since, so "
+                f"its decisions would not replay the same game; replay it on the definition "
+                f"it was played on (--game PATH)")
+        with rng.seeding(data.get("generator", 1)):
             try:
-                session.decide(seat, label)
-            except IllegalMove as e:
-                raise SaveFileError(f"decision {i + 1} ({game.g.seat_label(seat)}: {label!r}) "
-                                    f"cannot be replayed: {e}") from None
+                session = cls(game, data["players"], data["seed"], data.get("variant"),
+                              data.get("options") or {})
+            except SetupError as e:
+                raise SaveFileError(f"field '{e.field}': {e.reason}") from None
+            for i, (seat1, label) in enumerate(data["decisions"]):
+                session._replay(i, seat1 - 1, label)
         return session
+
+    def _replay(self, i: int, seat: int, label: str) -> None:
+        """Decision i of a save file, as SaveFileError when it cannot be made."""
+        if not 0 <= seat < self.players:
+            raise SaveFileError(f"decision {i + 1}: there is no seat {seat + 1}")
+        try:
+            self.decide(seat, label)
+        except IllegalMove as e:
+            raise SaveFileError(f"decision {i + 1} ({self.game.g.seat_label(seat)}: "
+                                f"{label!r}) cannot be replayed: {e}") from None
 
     # ------------------------------------------------------------------ play
     def decide(self, seat: int, choice) -> str:

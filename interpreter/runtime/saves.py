@@ -7,10 +7,12 @@
 
 Seats in "decisions" are 1-based, as everywhere a person reads them. Keeping decisions
 rather than the state makes a save small, readable and a replay check of the engine.
-A save file is untrusted input: it is read within size and depth limits, checked against
-schemas/save.schema.json field by field, and only then replayed, on the very definition
-it was played on (its hash) with the generator it was played with (rng.py's versions).
-Format 1 saves (no source, hash nor generator) still load.
+A save file is untrusted input: it is read within size and depth limits and checked against
+schemas/save.schema.json field by field here (`read`); only then does Session.from_save
+(play_session.py) replay it, on the very definition it was played on (its hash) with the
+generator it was played with (rng.py's versions), its players, variant and options checked
+by Game.new_state like any new game's. Format 1 saves (no source, hash nor generator) still
+load.
 """
 from __future__ import annotations
 
@@ -19,10 +21,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..load import game_options as option_specs
-from ..effects import rng
 from ..errors import SaveFileError
-from ..load.documents import GAMEDEFS, ROOT, display_path
+from ..load.documents import GAMEDEFS, ROOT
 
 FORMAT = 2
 MAX_BYTES = 16_000_000      # a million decisions of short labels
@@ -236,40 +236,7 @@ def _cut(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[:n - 3] + "..."
 
 
-# ------------------------------------------------------------------ replaying
-def rebuild(game, data: dict):
-    """The Session a checked save describes, on `game`: refused (SaveFileError) when the
-    save is of another game or another definition of it, or names options, players or a
-    variant the game does not have; then replayed with the save's generator."""
-    from .play_session import Session
-    g = game.g
-    if data["game"] != g.id:
-        raise SaveFileError(f"the save file is a game of '{data['game']}', not '{g.id}'")
-    want = data.get("game_hash")
-    if want and want != g.definition_hash:
-        raise SaveFileError(
-            f"the save file was played on another definition of {g.id}: its hash is "
-            f"{want[:12]}..., {display_path(Path(g.path))} (with its included files) now "
-            f"hashes to {g.definition_hash[:12]}... The rules or cards changed since, so its "
-            f"decisions would not replay the same game; replay it on the definition it was "
-            f"played on (--game PATH)")
-    specs = getattr(g, "option_specs", {})
-    for name, value in (data.get("options") or {}).items():
-        if name not in specs:
-            raise SaveFileError(f"field 'options.{_cut(name)}': {g.name} has no such option")
-        why = option_specs.problem(specs[name], value)
-        if why:
-            raise SaveFileError(f"field 'options.{name}': {why}")
-    if not g.players_min <= data["players"] <= g.players_max:
-        raise SaveFileError(f"field 'players': {data['players']}; {g.name} is for "
-                            f"{g.players_min}-{g.players_max} players")
-    if data.get("variant") is not None and data["variant"] not in g.variants:
-        raise SaveFileError(f"field 'variant': {g.name} has no variant "
-                            f"'{_cut(data['variant'])}'")
-    with rng.seeding(data.get("generator", 1)):
-        return Session.from_save(game, data)
-
-
+# ------------------------------------------------------------------ after the replay
 def hash_problem(game, state, data: dict):
     """Whether the replayed state matches the save: (problem or '', note or '').
     Format 2 keeps the position hash (independent of how the rules were compiled); a

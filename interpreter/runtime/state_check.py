@@ -15,6 +15,7 @@ from . import sequence
 from . import state as S
 from ..effects import values as V
 from ..errors import SaveFileError, describe_value
+from ..load import game_options
 
 FIELDS = ("format", "game", "n", "variant", "options", "seed", "rng", "g", "pl", "z", "loc",
           "roles", "stack", "pending", "over", "result", "decisions", "phase")
@@ -89,6 +90,10 @@ def _fields(g, s) -> None:
     if not (isinstance(s["options"], dict) and set(s["options"]) == set(g.options)):
         raise _Damaged(f"'options' are {describe_value(s['options'])}; the game's options are "
                        f"{sorted(g.options) or 'none'}")
+    for name, value in s["options"].items():   # each as its declaration says (game_options)
+        why = game_options.problem(g.option_specs[name], value)
+        if why:
+            raise _Damaged(f"option '{name}': {why}")
     if rng.seed_problem(s["seed"]):
         raise _Damaged(f"'seed' is {describe_value(s['seed'])}: {rng.seed_problem(s['seed'])}")
     if not (_is_int(s["rng"]) and 0 <= s["rng"] < RNG_LIMIT):
