@@ -41,7 +41,7 @@ def test_draw_of_a_list_is_a_located_type_finding(tmp_path):
 
 def play_until_error(game, seed: int, decisions: int = 400) -> GameError:
     s, r = game.new_state(2, seed=seed), random.Random(seed)
-    with pytest.raises(GameError) as e:
+    with pytest.raises(GameError, match=rf"\(seed {seed}, decision \d+\)$") as e:
         for _ in range(decisions):
             seat = game.waiting(s)[0]
             game.apply(s, seat, r.randrange(game.option_count(s, seat)))
@@ -98,7 +98,7 @@ def test_a_counter_changed_in_a_phase_without_a_player_names_the_missing_player(
     (game / "game.yaml").write_text(text.replace("gain spent n to p\n", "gain spent n\n"))
     g = Game.load(str(game))
     s, r = g.new_state(2, seed=0), random.Random(0)
-    with pytest.raises(GameError) as e:
+    with pytest.raises(GameError, match="the counter 'spent' of none: that is not a player") as e:
         for _ in range(50):
             seat = g.waiting(s)[0]
             g.apply(s, seat, r.randrange(g.option_count(s, seat)))

@@ -99,7 +99,7 @@ def test_a_rule_failing_at_run_time_names_its_place_the_seed_and_the_decision(tm
     (tmp_path / "game.yaml").write_text(text)
     g = Game.load(str(tmp_path / "game.yaml"))
     s = g.new_state(players=2, seed=42)
-    with pytest.raises(GameError) as e:
+    with pytest.raises(GameError, match=r"division by zero.*\(seed 42, decision 1\)") as e:
         g.apply(s, 0, 0)
     line = text.splitlines().index("        set pool = 10 / x") + 1
     assert str(e.value).startswith(f"{tmp_path / 'game.yaml'}:{line}:9: division by zero")
