@@ -12,6 +12,7 @@ import pytest
 from interpreter.errors import GameDefError, GameError
 from interpreter.runtime.game import Game
 from interpreter.runtime.run_errors import as_game_error
+from places import at, places
 
 META = Path(__file__).resolve().parent.parent / "gamedefs" / "meta"
 
@@ -34,9 +35,10 @@ def test_draw_of_a_list_is_a_located_type_finding(tmp_path):
     game = meta_copy(tmp_path, "  start_hand: 3\n", "  start_hand: [1, 2]\n")
     with pytest.raises(GameDefError) as e:
         Game.load(str(game))
-    text = "\n".join(f.format() for f in e.value.findings)
-    assert f"game.yaml:{line_of(game, 'draw start_hand from')}:" in text
-    assert "TYPE draw takes a number of cards, not a list" in text
+    text = (game / "game.yaml").read_text()
+    assert places(e.value.findings, game) == [
+        ("game.yaml", *at(text, "draw start_hand from", "start_hand"), "TYPE")]
+    assert e.value.findings[0].message == "draw takes a number of cards, not a list"
 
 
 def play_until_error(game, seed: int, decisions: int = 400) -> GameError:
