@@ -67,8 +67,8 @@ def test_a_test_it_cannot_read_silences_the_read_inside_only(tmp_path):
         pay(card.look)
         """)
     assert found == [("ATTR-MISSING", *at(written(tmp_path), "pay(card.look)", "look"),
-                      "card.look is used here as a value, but 3 of the 5 cards that can be "
-                      "`card` here have no 'look' (a-1, a-2, a-3)")]
+                      ("card.look is used here as a value, but 3 of the 5 cards that can be "
+                       "`card` here have no 'look' (a-1, a-2, a-3)"))]
 
 
 def test_values_of_another_kind_and_quoted_numbers(tmp_path):
@@ -76,8 +76,8 @@ def test_values_of_another_kind_and_quoted_numbers(tmp_path):
     found = findings(tmp_path, "gain gold card.look if card.kind == \"scout\" else 0",
                      cards=cards + "  - {id: d, type: unit, zone: deck, kind: scout, look: 4}\n")
     assert found == [("ATTR-TYPE", *at(written(tmp_path), 'look: "3"', '"3"'),
-                      "'look' is the text '3' here, but a whole number on the other unit cards "
-                      "(2 of them)")]
+                      ("'look' is the text '3' here, but a whole number on the other unit "
+                       "cards (2 of them)"))]
 
 
 def test_a_type_default_counts_among_the_values(tmp_path):

@@ -73,8 +73,8 @@ options:
 
 # each declaration; its finding's place (at the option's name, or at its default) and message
 @pytest.mark.parametrize("decl,token,words", [
-    ("{default: 5, min: 6}", "default", "its default does not fit its own declaration: expected a "
-     "whole number from 6 to 1000000000, got 5"),
+    ("{default: 5, min: 6}", "default", ("its default does not fit its own declaration: "
+                                         "expected a whole number from 6 to 1000000000, got 5")),
     ("{default: 5, min: 9, max: 2}", "x", "min 9 is above max 2"),
     ("{default: yes, max: 2}", "x", "min and max are for number options, this one is a text"),
     ("{default: 1, choices: [a]}", "x", "choices are for text options, this one is a whole number"),

@@ -175,8 +175,8 @@ REFUSED = [
      r"^the saved state is damaged: it has 5 players; Metras is for 3-4$"),
     ("an unknown rule running", lambda t: mutate(t, lambda d: d["stack"][-1].__setitem__(
         "p", "proc:nothing")),
-     r"^the saved state is damaged: frame 1 of the stack runs 'proc:nothing', a rule this "
-     r"game does not have$"),
+     (r"^the saved state is damaged: frame 1 of the stack runs 'proc:nothing', a rule this "
+      r"game does not have$")),
     ("a frame that is not a frame", lambda t: mutate(t, lambda d: d["stack"].append([1])),
      r"^the saved state is damaged: frame 2 of the stack is \[1\], not a frame"),
 ]
@@ -212,13 +212,13 @@ DEEP = [
     ("the rng is not a number", lambda d: d.__setitem__("rng", "x"),
      r"^the saved state is damaged: 'rng' is 'x', not a generator state"),
     ("a role held by no seat", lambda d: d["roles"].__setitem__("favorite", 7),
-     r"^the saved state is damaged: role 'favorite' is held by 7, not a seat or null; "
-     r"there are 4 players"),
+     (r"^the saved state is damaged: role 'favorite' is held by 7, not a seat or null; "
+      r"there are 4 players")),
     ("a pending seat out of range", lambda d: d["pending"].__setitem__("seats", [9]),
      r"^the saved state is damaged: the pending seat 9 is not a seat; there are 4 players"),
     ("a prompt id out of range", lambda d: d["pending"].__setitem__("prompt", 99999),
-     r"^the saved state is damaged: the pending prompt is 99999, neither a text nor one of "
-     r"the game's \d+ prompts$"),
+     (r"^the saved state is damaged: the pending prompt is 99999, neither a text nor one of "
+      r"the game's \d+ prompts$")),
     ("the stack is not a list", lambda d: d.__setitem__("stack", {}),
      r"^the saved state is damaged: 'stack' is \{\}, not a list of frames$"),
     ("pending is not a decision", lambda d: d.__setitem__("pending", "x"),
