@@ -53,7 +53,7 @@ def test_list_survives_a_broken_game(monkeypatch, tmp_path, broken):
 def test_validate_metras_is_clean():
     r = run("validate", "metras")
     assert r.exit_code == 0
-    assert "0 errors, 0 warnings" in r.output
+    assert r.output == "0 errors, 0 warnings\n"
 
 
 @pytest.fixture
