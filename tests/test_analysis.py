@@ -4,7 +4,6 @@ and a few short Metras games."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,9 @@ from click.testing import CliRunner
 from cli import main
 from interpreter.analysis import runner
 from interpreter.analysis.runner import Runner, RunSpec, tasks_for
+from interpreter.build.game_loader import check_game
 from interpreter.load.documents import resolve_game_path
+from places import at, places
 
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = str(ROOT / "tests" / "games" / "strong_card")
@@ -240,16 +241,17 @@ def test_compare_reports_declared_metrics():
     assert diffs["big_win"]["significant"] and not diffs["cards_left"]["significant"]
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ('cards_left: "count(deck)"', 'cards_left: "count(dek)"', "unknown"),
-    ("count: played}", "count: bought}", "bought"),
-    ('me == first(players)', 'me == frist(players)', "frist"),
+@pytest.mark.parametrize("old, new, code, token", [
+    ('cards_left: "count(deck)"', 'cards_left: "count(dek)"', "REF-UNDEF", "dek"),
+    ("count: played}", "count: bought}", "SCHEMA-ENUM", "bought"),
+    ('me == first(players)', 'me == frist(players)', "REF-UNDEF", "frist"),
 ])
-def test_validate_checks_declared_metrics(tmp_path, old, new, message):
+def test_validate_checks_declared_metrics(tmp_path, old, new, code, token):
     text = (Path(STRONG) / "game.yaml").read_text()
-    assert old in text
-    (tmp_path / "game.yaml").write_text(text.replace(old, new))
+    assert text.count(old) == 1
+    text = text.replace(old, new)
+    (tmp_path / "game.yaml").write_text(text)
+    found = check_game(str(tmp_path))
+    assert places(found, tmp_path) == [("game.yaml", *at(text, new, token), code)]
     r = run("validate", tmp_path)
-    assert r.exit_code == 1 and message in r.output, r.output
-    line = next(x for x in r.output.splitlines() if message in x)
-    assert re.match(r".*game\.yaml:\d+:\d+: error", line)
+    assert r.exit_code == 1 and found[0].format() in r.output.splitlines(), r.output

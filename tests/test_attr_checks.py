@@ -7,6 +7,7 @@ from __future__ import annotations
 import textwrap
 
 from interpreter.build.game_loader import check_game
+from places import at
 
 GAME = """\
 game: {{id: t, name: T, players: {{min: 2, max: 2}}}}
@@ -36,8 +37,12 @@ def findings(tmp_path, effect, cards=CARDS, attributes="label: '{id}'", extra=""
     (tmp_path / "game.yaml").write_text(GAME.format(
         effect=textwrap.indent(textwrap.dedent(effect).strip("\n"), " " * 6),
         cards=cards, attributes=attributes) + extra)
-    return [(f.code, f.line, f.message) for f in check_game(str(tmp_path))
+    return [(f.code, f.line, f.col, f.message) for f in check_game(str(tmp_path))
             if f.severity == "error"]
+
+
+def written(tmp_path) -> str:
+    return (tmp_path / "game.yaml").read_text()
 
 
 def test_reads_under_a_test_on_the_card_are_not_reported(tmp_path):
@@ -61,23 +66,26 @@ def test_a_test_it_cannot_read_silences_the_read_inside_only(tmp_path):
             gain gold card.look
         pay(card.look)
         """)
-    assert [(code, line) for code, line, _ in found] == [("ATTR-MISSING", 12)]
-    assert "3 of the 5 cards" in found[0][2] and "a-1, a-2, a-3" in found[0][2]
+    assert found == [("ATTR-MISSING", *at(written(tmp_path), "pay(card.look)", "look"),
+                      ("card.look is used here as a value, but 3 of the 5 cards that can be "
+                       "`card` here have no 'look' (a-1, a-2, a-3)"))]
 
 
 def test_values_of_another_kind_and_quoted_numbers(tmp_path):
     cards = CARDS.replace("look: 3}", 'look: "3"}')
     found = findings(tmp_path, "gain gold card.look if card.kind == \"scout\" else 0",
                      cards=cards + "  - {id: d, type: unit, zone: deck, kind: scout, look: 4}\n")
-    assert [(code, line) for code, line, _ in found] == [("ATTR-TYPE", 14)]
-    assert "the text '3'" in found[0][2]
+    assert found == [("ATTR-TYPE", *at(written(tmp_path), 'look: "3"', '"3"'),
+                      ("'look' is the text '3' here, but a whole number on the other unit "
+                       "cards (2 of them)"))]
 
 
 def test_a_type_default_counts_among_the_values(tmp_path):
     found = findings(tmp_path, "gain gold card.look",
                      attributes="attributes: {look: none}", cards=CARDS.replace(
                          "count: 3, kind: plain}", "count: 3, kind: plain, look: 1}"))
-    assert [(code, line) for code, line, _ in found] == [("ATTR-TYPE", 8)]
+    assert [f[:3] for f in found] == [("ATTR-TYPE", *at(written(tmp_path), "{look: none}",
+                                                        "none"))]
 
 
 def test_a_default_makes_an_optional_attribute_safe_to_read(tmp_path):
@@ -94,5 +102,7 @@ def test_playable_if_and_a_cards_own_effect_are_read_too(tmp_path):
     cards = CARDS.replace("kind: plain}", "kind: plain, effect: 'gain gold card.look'}")
     found = findings(tmp_path, "pass", cards=cards,
                      attributes="playable_if: card.look > 1")
-    assert sorted((code, line) for code, line, _ in found) == [("ATTR-MISSING", 8),
-                                                               ("ATTR-MISSING", 12)]
+    text = written(tmp_path)
+    assert sorted(f[:3] for f in found) == [
+        ("ATTR-MISSING", *at(text, "playable_if: card.look", "look")),
+        ("ATTR-MISSING", *at(text, "effect: 'gain gold card.look'", "look'"))]

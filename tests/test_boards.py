@@ -10,6 +10,7 @@ import pytest
 from interpreter.boards.geometry import connected, grid
 from interpreter.errors import GameDefError, GameError
 from interpreter.runtime.game import Game
+from places import at, places
 from scenario import clear_flow, evaluate, load, place
 
 METSCRI = Path(__file__).resolve().parent.parent / "gamedefs" / "metscri"
@@ -91,51 +92,48 @@ def test_roll_is_seeded():
     assert set(rolls_a) == {1, 2, 3, 4, 5, 6}
 
 
-def _broken(tmp_path, old, new):
-    dest = tmp_path / "metscri"
-    shutil.copytree(METSCRI, dest)
+def _broken(tmp_path, old, new, game=METSCRI):
+    """The game copied with one edit; its findings as exact places, and the edited text."""
+    dest = tmp_path / game.name
+    shutil.copytree(game, dest)
     path = dest / "game.yaml"
     text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
+    assert text.count(old) == 1
+    text = text.replace(old, new)
+    path.write_text(text)
     with pytest.raises(GameDefError) as e:
         Game.load(str(dest))
-    return [f.format() for f in e.value.findings]
+    return places(e.value.findings, dest), text
 
 
 def test_an_unknown_removed_cell_is_reported(tmp_path):
-    found = _broken(tmp_path, "remove: corners", "remove: [a1, z9]")
-    assert any("z9" in f and "REF-UNDEF" in f and ":" in f for f in found)
+    found, text = _broken(tmp_path, "remove: corners", "remove: [a1, z9]")
+    assert found == [("game.yaml", *at(text, "remove: [a1, z9]", "z9"), "REF-UNDEF")]
 
 
 def test_a_function_named_like_a_builtin_is_reported(tmp_path):
-    found = _broken(tmp_path, "  spy_cost:\n", "  rim:\n")
-    assert any("DUP-NAME" in f and "'rim'" in f for f in found)
+    found, text = _broken(tmp_path, "  spy_cost:\n",
+                          '  rim:\n    params: {c: text}\n    expr: "1"\n  spy_cost:\n')
+    assert found == [("game.yaml", *at(text, "  rim:", "rim"), "DUP-NAME")]
 
 
 def test_a_card_state_named_like_an_attribute_is_reported(tmp_path):
-    found = _broken(tmp_path, "  face_up: {start: false", "  symbol: {start: false")
-    assert any("DUP-NAME" in f and "'symbol'" in f for f in found)
+    found, text = _broken(tmp_path, "card_state:\n",
+                          "card_state:\n  symbol: {start: false, kept_in: [board]}\n")
+    assert found == [("game.yaml", *at(text, "  symbol: {start: false", "symbol"), "DUP-NAME")]
 
 
 def test_an_unknown_cell_in_a_board_index_is_reported(tmp_path):
-    found = _broken(tmp_path, "move top_card(c) to board[dest]", 'move top_card(c) to board["z9"]')
-    assert any("REF-UNDEF" in f and "z9" in f for f in found)
+    found, text = _broken(tmp_path, "move top_card(c) to board[dest]",
+                          'move top_card(c) to board["z9"]')
+    assert found == [("game.yaml", *at(text, 'board["z9"]', '"z9"'), "REF-UNDEF")]
 
 
 def test_board_builtins_need_a_board(tmp_path):
     metras = Path(__file__).resolve().parent.parent / "gamedefs" / "metras"
-    dest = tmp_path / "metras"
-    shutil.copytree(metras, dest)
-    path = dest / "game.yaml"
-    text = path.read_text().replace("effect: gain IP my.fame * card.multiplier",
-                                    "effect: gain IP rim(\"d4\")", 1)
-    text = text.replace("      gain IP my.fame * card.multiplier\n",
-                        "      gain IP rim(\"d4\")\n", 1)
-    path.write_text(text)
-    with pytest.raises(GameDefError) as e:
-        Game.load(str(dest))
-    assert any("reads a board" in f.format() for f in e.value.findings)
+    found, text = _broken(tmp_path, "      gain IP my.fame * card.multiplier\n",
+                          "      gain IP rim(\"d4\")\n", game=metras)
+    assert found == [("game.yaml", *at(text, 'gain IP rim("d4")', "rim"), "REF-UNDEF")]
 
 
 def test_a_saved_state_with_damaged_card_state_is_refused():

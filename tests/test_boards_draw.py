@@ -15,6 +15,7 @@ from interpreter.present.board_draw import feature_tags, render_board
 from interpreter.errors import GameDefError
 from interpreter.runtime.game import Game
 from interpreter.boards.hex import face_letters, hexboard
+from places import at, places
 from scenario import evaluate
 
 TRAINS = Path(__file__).resolve().parent / "games" / "hex_trains"
@@ -145,10 +146,10 @@ def test_an_unknown_marker_value_is_a_located_error(tmp_path):
     path = with_trains(tmp_path, "markers: [at, claimed]", "markers: [att, claimed]")
     with pytest.raises(GameDefError) as e:
         Game.load(str(path))
-    found = [f.format() for f in e.value.findings]
-    line = (path / "game.yaml").read_text().splitlines().index("    markers: [att, claimed]") + 1
-    assert any("REF-UNDEF" in f and "did you mean 'at'" in f and f"game.yaml:{line}:15" in f
-               for f in found), found
+    text = (path / "game.yaml").read_text()
+    assert places(e.value.findings, path) == [
+        ("game.yaml", *at(text, "    markers: [att, claimed]", "att"), "REF-UNDEF")]
+    assert e.value.findings[0].hint == "did you mean 'at'?"
 
 
 def test_a_grid_shows_features_on_empty_squares_and_markers(tmp_path):

@@ -16,6 +16,7 @@ from interpreter.errors import GameDefError, GameError
 from interpreter.runtime.game import Game
 from interpreter.boards.hex import face_letters, hexboard
 from interpreter.runtime.vm import VM
+from places import at, places
 from scenario import evaluate
 
 # vertex, its other names, its hexagons, its exits: metropolis-en.md appendix A, in its order
@@ -267,29 +268,49 @@ def test_a_hex_game_plays_on_its_stations(tmp_path):
 
 
 def findings(tmp_path, **kw):
+    """The edited hex game's findings, each as (file, line, col, code, what it says); its text."""
+    game = hex_game(tmp_path, **kw)
     with pytest.raises(GameDefError) as e:
-        Game.load(str(hex_game(tmp_path, **kw)))
-    return [f.format() for f in e.value.findings]
+        Game.load(str(game))
+    said = {(f.line, f.col, f.code): f"{f.message} ({f.hint})" for f in e.value.findings}
+    return ([(*place, said[place[1:]]) for place in places(e.value.findings, game)],
+            (game / "game.yaml").read_text())
 
 
-@pytest.mark.parametrize("old, new, code, words", [
-    ("      J: {colour: red}", "      A.sse: {colour: red}", "REF-UNDEF", "did you mean 'A.se'"),
-    ("    stack_limit: 1\n", "    stack_limit: 1\n    remove: [A, T]\n", "REF-UNDEF", "'T'"),
-    ("rows: [3, 4, 5, 4, 3]", "rows: [3, 0, 3]", "SCHEMA", "rows"),
-    ("rows: [3, 4, 5, 4, 3]", "rows: [2, 1]\n    faces: [a, b.c, a]", "SCHEMA-VALUE", "dot"),
-    ("rows: [3, 4, 5, 4, 3]", "rows: [2, 1]\n    faces: [a, b]", "SCHEMA-VALUE", "2 face names"),
-    ("rows: [3, 4, 5, 4, 3]", "rows: [2, 1]\n    faces: [a, b, a]", "DUP-NAME", "'a'"),
-    ("    stack_limit: 1\n", "    stack_limit: 1\n    cols: 3\n", "SCHEMA-KEY", "no cols"),
-    ("where height(it) == 0", "where rim(it) == 0", "REF-UNDEF", "not a builtin of a hex board"),
-    ("where height(it) == 0", 'where step(it, "up") == none', "REF-UNDEF", "direction 'up'"),
-    ("to map[c]", 'to map["A.up"]', "REF-UNDEF", "'A.up'"),
-    ("      J: {colour: red}", "      E.n: {colour: red}", "DUP-NAME", "one place (A.se)"),
-    ("    stack_limit: 1\n", "    stack_limit: 1\n    remove: [" + ", ".join("ABCDEFGHIJKLMNOPQRS")
-     + "]\n", "SCHEMA-VALUE", "every face is removed"),
+REMOVE = "    stack_limit: 1\n"
+ROWS = "rows: [3, 4, 5, 4, 3]"
+EVERY_FACE = "[" + ", ".join("ABCDEFGHIJKLMNOPQRS") + "]"
+
+
+# each edit; where validate must point: (code, the line holding MARKER, at TOKEN); and words
+# of one of the findings
+@pytest.mark.parametrize("old, new, expected, words", [
+    ("      J: {colour: red}", "      A.sse: {colour: red}",
+     [("REF-UNDEF", "A.sse:", "A.sse")], "did you mean 'A.se'"),
+    (REMOVE, REMOVE + "    remove: [S, T]\n", [("REF-UNDEF", "remove: [S, T]", "T")], "'T'"),
+    (ROWS, "rows: [3, 0, 3]", [("SCHEMA-VALUE", "rows: [3, 0, 3]", "0")], "rows"),
+    (ROWS, "rows: [2, 1]\n    faces: [a, b.c, a]",
+     [("SCHEMA-VALUE", "faces: [a, b.c, a]", "b.c"), ("DUP-NAME", "faces: [a, b.c, a]", "a]")],
+     "dot"),
+    (ROWS, "rows: [2, 1]\n    faces: [a, b]",
+     [("SCHEMA-VALUE", "faces: [a, b]", "[a, b]")], "2 face names"),
+    (ROWS, "rows: [2, 1]\n    faces: [a, b, a]", [("DUP-NAME", "faces: [a, b, a]", "a]")], "'a'"),
+    (REMOVE, REMOVE + "    cols: 3\n", [("SCHEMA-KEY", "cols: 3", "3")], "no cols"),
+    ("where height(it) == 0", "where rim(it) == 0",
+     [("REF-UNDEF", "where rim(it)", "rim")], "not a builtin of a hex board"),
+    ("where height(it) == 0", 'where step(it, "up") == none',
+     [("REF-UNDEF", 'step(it, "up")', '"up"')], "direction 'up'"),
+    ("to map[c]", 'to map["A.up"]', [("REF-UNDEF", 'map["A.up"]', '"A.up"')], "'A.up'"),
+    ("      J: {colour: red}", "      E.n: {colour: red}",
+     [("DUP-NAME", "E.n: {colour", "E.n")], "one place (A.se)"),
+    (REMOVE, REMOVE + f"    remove: {EVERY_FACE}\n",
+     [("SCHEMA-VALUE", "remove: [A, B", "[A")], "every face is removed"),
 ])
-def test_a_wrong_hex_board_is_a_located_error(tmp_path, old, new, code, words):
-    found = findings(tmp_path, old=old, new=new)
-    assert any(code in f and words in f and "game.yaml:" in f for f in found), found
+def test_a_wrong_hex_board_is_a_located_error(tmp_path, old, new, expected, words):
+    found, text = findings(tmp_path, old=old, new=new)
+    assert [f[:4] for f in found] == sorted(("game.yaml", *at(text, marker, token), code)
+                                            for code, marker, token in expected)
+    assert any(words in f[4] for f in found), found
 
 
 def test_a_moves_file_may_spell_a_vertex_any_way(tmp_path):

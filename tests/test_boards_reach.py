@@ -24,6 +24,7 @@ from interpreter.effects.treewalk import TreeWalker
 from interpreter.errors import GameDefError, GameError
 from interpreter.runtime.game import Game
 from interpreter.runtime.vm import VM
+from places import at, places
 from scenario import evaluate
 
 STONES = Path(__file__).resolve().parent / "games" / "stones"
@@ -133,27 +134,29 @@ def test_a_place_the_board_lacks_is_the_rules_error(arena):
 
 
 def findings(tmp_path, **kw):
+    """The edited arena's findings as exact places, the findings, and the edited text."""
+    game = arena_dir(tmp_path, **kw)
     with pytest.raises(GameDefError) as e:
-        Game.load(str(arena_dir(tmp_path, **kw)))
-    return [f.format() for f in e.value.findings]
+        Game.load(str(game))
+    return places(e.value.findings, game), e.value.findings, (game / "game.yaml").read_text()
 
 
 def test_an_unknown_place_in_features_is_located_with_did_you_mean(tmp_path):
-    found = findings(tmp_path, board=ARENA.replace("      d3: {furnace: true}",
-                                                   "      c11: {furnace: true}\n"
-                                                   "      b3: {furnace: true}"))
-    [typo] = [f for f in found if "'c11'" in f]
-    assert "REF-UNDEF" in typo and "did you mean 'c1'" in typo
-    lines = (tmp_path / "arena" / "game.yaml").read_text().splitlines()
-    line = next(i for i, x in enumerate(lines, 1) if x.strip().startswith("c11:"))
-    assert f":{line}:7" in typo                 # at the key `c11:` in game.yaml
-    assert any("'b3' is not a place of board" in f for f in found)   # removed
+    found, said, text = findings(tmp_path, board=ARENA.replace(
+        "      d3: {furnace: true}", "      c11: {furnace: true}\n      b3: {furnace: true}"))
+    assert found == [("game.yaml", *at(text, "      c11: {furnace", "c11"), "REF-UNDEF"),  # a typo
+                     ("game.yaml", *at(text, "      b3: {furnace", "b3"), "REF-UNDEF")]    # removed
+    assert [(f.message, f.hint) for f in said] == [
+        ("'c11' is not a place of board", "did you mean 'c1'?"),
+        ("'b3' is not a place of board", "")]
 
 
 def test_a_misspelt_feature_name_is_a_located_error(tmp_path):
-    found = findings(tmp_path, old="cells() where height(it) == 0 by p",
-                     new='cells() where height(it) == 0 and feature(it, "generater") == none by p')
-    assert any("REF-UNDEF" in f and "did you mean 'generator'" in f for f in found)
+    found, said, text = findings(
+        tmp_path, old="cells() where height(it) == 0 by p",
+        new='cells() where height(it) == 0 and feature(it, "generater") == none by p')
+    assert found == [("game.yaml", *at(text, '"generater"'), "REF-UNDEF")]
+    assert said[0].hint == "did you mean 'generator'?"
 
 
 def test_a_game_with_features_plays_to_its_end(tmp_path):

@@ -11,6 +11,7 @@ from interpreter.bots.policy import option_values
 from interpreter.errors import RulebookError
 from interpreter.runtime.game import Game
 from interpreter.build.game_loader import check_game
+from places import at, places
 
 ROOT = Path(__file__).resolve().parent.parent
 SEALED = ROOT / "tests" / "games" / "sealed_numbers"
@@ -48,17 +49,20 @@ bots:
         maximise: it > 1
       - when: my.coinz > 1
 """)
-    found = {(f.line, f.code) for f in check_game(str(path)) if f.severity == "error"}
-    lines = path.read_text().splitlines()
-    at = {text: i + 1 for i, text in enumerate(lines)}
-    assert (at["      - match: it <="], "SYNTAX") in found
-    assert (at["        maximise: it > 1"], "TYPE") in found        # a number is needed
-    assert (at["      - when: my.coinz > 1"], "REF-UNDEF") in found
+    text = path.read_text()
+    line_end = (at(text, "      - match: it <=")[0], len("      - match: it <=") + 1)
+    assert places(check_game(str(path)), path) == [
+        ("game.yaml", *line_end, "SYNTAX"),                         # the line ends too early
+        ("game.yaml", *at(text, "        maximise: it > 1", "it"), "TYPE"),   # a number is needed
+        ("game.yaml", *at(text, "      - when: my.coinz > 1", "coinz"), "REF-UNDEF")]
 
 
 def test_a_policy_key_the_schema_does_not_know_is_reported(tmp_path):
     path = sealed_with(tmp_path, "\nbots:\n  policies:\n    p:\n      - maximize: it\n")
-    assert any(f.code == "SCHEMA-KEY" for f in check_game(str(path)))
+    found = check_game(str(path))
+    assert places(found, path) == [
+        ("game.yaml", *at(path.read_text(), "      - maximize: it", "maximize"), "SCHEMA-KEY")]
+    assert found[0].hint == "did you mean 'maximise'?"
 
 
 def test_the_first_rule_that_applies_decides(tmp_path):

@@ -90,7 +90,7 @@ def test_a_file_with_findings_is_never_cached(tmp_path, monkeypatch):
     for _ in range(2):
         findings = []
         read_yaml(bad, "g", findings)
-        assert [f.code for f in findings] == ["YAML-DUPKEY"]
+        assert [(f.line, f.col, f.code) for f in findings] == [(2, 1, "YAML-DUPKEY")]
     assert not (tmp_path / "c" / "yaml").exists()
 
 

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from cli import main
 from interpreter.load.documents import GAMEDEFS
+from places import at
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILY_A1 = "familyA-1 [family servant fame 1 wealth 3 expl 2 esp 4]"
@@ -52,7 +53,7 @@ def test_list_survives_a_broken_game(monkeypatch, tmp_path, broken):
 def test_validate_metras_is_clean():
     r = run("validate", "metras")
     assert r.exit_code == 0
-    assert "0 errors, 0 warnings" in r.output
+    assert r.output == "0 errors, 0 warnings\n"
 
 
 @pytest.fixture
@@ -67,19 +68,27 @@ def broken(tmp_path):
     return game
 
 
+def fam(broken) -> tuple:
+    """The place of the misspelt counter in the broken copy: (line, col)."""
+    return at((broken / "game.yaml").read_text(), "gain IP my.fam *", "fam")
+
+
 def test_validate_broken_copy_fails_with_position(broken):
     r = run("validate", broken)
     assert r.exit_code == 1
-    assert re.search(r"game\.yaml:\d+:\d+: error REF-UNDEF .*'fam'.*did you mean 'fame'", r.output)
-    assert "1 error, 0 warnings" in r.output
+    line, col = fam(broken)
+    assert r.output.splitlines()[:2] == [
+        (f"{broken / 'game.yaml'}:{line}:{col}: error REF-UNDEF players have no counter, value, "
+         "stat or zone 'fam' (did you mean 'fame'?)"),
+        "1 error, 0 warnings"]
 
 
 def test_validate_json_lists_findings(broken):
     r = run("validate", "metras", broken / "game.yaml", "--format", "json")
     assert r.exit_code == 1
     findings = json.loads(r.stdout)
-    assert [f["code"] for f in findings] == ["REF-UNDEF"]
-    assert findings[0]["line"] > 1 and findings[0]["file"].endswith("game.yaml")
+    assert [(Path(f["file"]).resolve(), f["line"], f["col"], f["code"]) for f in findings] == [
+        ((broken / "game.yaml").resolve(), *fam(broken), "REF-UNDEF")]
 
 
 def test_validate_missing_path_is_an_error_not_a_crash(tmp_path):
@@ -90,7 +99,8 @@ def test_validate_missing_path_is_an_error_not_a_crash(tmp_path):
 def test_playing_a_broken_game_lists_its_findings(broken):
     r = run("play", broken, "--bots", "random")
     assert r.exit_code == 1
-    assert re.search(r"game\.yaml:\d+:\d+: error REF-UNDEF", r.stderr)
+    line, col = fam(broken)
+    assert f"{broken / 'game.yaml'}:{line}:{col}: error REF-UNDEF players have no counter" in r.stderr
 
 
 # ------------------------------------------------------------------ play

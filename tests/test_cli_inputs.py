@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from interpreter.build.game_loader import check_game
+from places import at, places
 
 METRAS = Path(__file__).resolve().parent.parent / "gamedefs" / "metras"
 
@@ -69,23 +71,30 @@ options:
     assert {k: got[k] for k in ("pace", "audit", "bonus")} == {"pace": "fast", "audit": True, "bonus": 3}
 
 
-@pytest.mark.parametrize("decl,words", [
-    ("{default: 5, min: 6}", "its default does not fit its own declaration"),
-    ("{default: 5, min: 9, max: 2}", "min 9 is above max 2"),
-    ("{default: yes, max: 2}", "min and max are for number options"),
-    ("{default: 1, choices: [a]}", "choices are for text options"),
-    ("{default: 1, type: text}", "expected a text, got 1"),
+# each declaration; its finding's place (at the option's name, or at its default) and message
+@pytest.mark.parametrize("decl,token,words", [
+    ("{default: 5, min: 6}", "default", ("its default does not fit its own declaration: "
+                                         "expected a whole number from 6 to 1000000000, got 5")),
+    ("{default: 5, min: 9, max: 2}", "x", "min 9 is above max 2"),
+    ("{default: yes, max: 2}", "x", "min and max are for number options, this one is a text"),
+    ("{default: 1, choices: [a]}", "x", "choices are for text options, this one is a whole number"),
+    ("{default: 1, type: text}", "default",
+     "its default does not fit its own declaration: expected a text, got 1"),
 ])
-def test_validate_reports_an_option_declaration_that_contradicts_itself(tmp_path, decl, words):
+def test_validate_reports_an_option_declaration_that_contradicts_itself(tmp_path, decl, token,
+                                                                         words):
     game = tmp_path / "g"
     shutil.copytree(METRAS, game)
-    text = (game / "game.yaml").read_text()
-    (game / "game.yaml").write_text(text.replace("\noptions:\n", f"\noptions:\n  x: {decl}\n", 1))
+    text = (game / "game.yaml").read_text().replace("\noptions:\n", f"\noptions:\n  x: {decl}\n", 1)
+    (game / "game.yaml").write_text(text)
+    found = check_game(str(game))
+    assert places(found, game) == sorted([("game.yaml", *at(text, f"  x: {decl}", "x"), "ORPHAN"),
+                                          ("game.yaml", *at(text, f"  x: {decl}", token),
+                                           "SCHEMA-VALUE")])
+    [error] = [f for f in found if f.severity == "error"]
+    assert error.message == f"option 'x': {words}"
     r = run("validate", game)
-    assert r.exit_code == 1 and "SCHEMA-VALUE option 'x': " in r.output and words in r.output
-    line = next(i for i, l in enumerate((game / "game.yaml").read_text().splitlines(), 1)
-                if l.startswith("  x:"))
-    assert f"game.yaml:{line}:" in r.output
+    assert r.exit_code == 1 and error.format() in r.output.splitlines()
 
 
 def test_a_seed_too_large_is_refused_at_the_command_line():

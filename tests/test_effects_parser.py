@@ -204,7 +204,7 @@ TERMINAL_NAMES = ("RPAR", "LPAR", "RSQB", "LSQB", "_NL", "_INDENT", "_DEDENT", "
 
 @pytest.mark.parametrize("text,line,col,fragment", SYNTAX_ERRORS, ids=[t for t, *_ in SYNTAX_ERRORS])
 def test_syntax_error(text, line, col, fragment):
-    with pytest.raises(EffectSyntaxError) as info:
+    with pytest.raises(EffectSyntaxError, match=re.escape(fragment)) as info:
         parse_script(text)
     e = info.value
     assert (e.line, e.col) == (line, col), e.message
@@ -219,7 +219,7 @@ def test_syntax_error(text, line, col, fragment):
 
 
 def test_unexpected_token_names_what_was_expected_in_words():
-    with pytest.raises(EffectSyntaxError) as info:
+    with pytest.raises(EffectSyntaxError, match=r"unexpected '\*'") as info:
         parse_expression("1 + * 2")
     assert info.value.message == ("unexpected '*': expected a value (a number, a name, a quoted "
                                   "text, a list, ...)")

@@ -7,6 +7,7 @@ import pytest
 
 from interpreter.errors import GameDefError
 from interpreter.runtime.game import Game
+from places import at, places
 from scenario import clear_flow, evaluate, run
 
 GAME = """\
@@ -65,12 +66,14 @@ def test_function_errors_point_at_the_function_or_the_call(tmp_path):
     bad = GAME.replace("expr: sum(c.value for c in cs)", "expr: sum(c.valeu for c in cs)")
     with pytest.raises(GameDefError) as e:
         tiny(tmp_path, bad)
-    text = str(e.value)
-    line = bad.splitlines().index("    expr: sum(c.valeu for c in cs)") + 1
-    assert f"game.yaml:{line}:" in text and "valeu" in text and "value" in text
+    assert places(e.value.findings, tmp_path) == [
+        ("game.yaml", *at(bad, "expr: sum(c.valeu", "valeu"), "REF-UNDEF")]
+    assert e.value.findings[0].hint == "did you mean 'value'?"
     bad = GAME.replace("worth(a.hand) >= worth(b.hand)", "worth(a.hand, 1) >= worth(b.hand)")
-    with pytest.raises(GameDefError, match=r"worth\(\) takes 1 argument"):
+    with pytest.raises(GameDefError, match=r"worth\(\) takes 1 argument") as e:
         tiny(tmp_path, bad)
+    assert places(e.value.findings, tmp_path) == [
+        ("game.yaml", *at(bad, "worth(a.hand, 1)", "worth"), "ARGS")]
 
 
 def test_a_cards_own_effect_replaces_its_types(tmp_path):

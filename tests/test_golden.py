@@ -2,8 +2,9 @@
 
 Each decision is one line (seat | prompt | chosen label), followed by the rule log lines
 the listener received (in a simultaneous choice the first seat still
-waiting answers first); the file ends with the result and the final state hash. The test
-replays each game and compares it with its file under tests/golden/ line by line.
+waiting answers first); the file ends with the result and the final state hash. The tests
+replay each game, here and in a fresh Python process, and compare it with its file under
+tests/golden/.
 A deliberate change of the rules or labels: regenerate with
 
     RULEBOOK_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
@@ -15,11 +16,14 @@ from __future__ import annotations
 import difflib
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 from scenario import load
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
 # (game, players, seed, file, options): Metscri's random bots never reach the goal, so its
 # transcript is a short capped game (4 rounds) that still shows every kind of decision;
 # M.E.T.A.'s likewise (6 rounds: students, mulligans, first player, plays, buys, moves).
@@ -72,10 +76,20 @@ def test_golden_transcripts():
                                  + "\n".join(diff[:60]))
 
 
-def test_transcript_is_deterministic():
-    assert transcript("metras", 4, 7) == transcript("metras", 4, 7)
-    assert transcript("etheria", 4, 3) == transcript("etheria", 4, 3)
-    assert transcript("metscri", 3, 6, {"turn_cap": 4}) == transcript("metscri", 3, 6,
-                                                                      {"turn_cap": 4})
-    assert transcript("meta", 2, 4, {"turn_cap": 6}) == transcript("meta", 2, 4, {"turn_cap": 6})
-    assert transcript("metropolis", 5, 2) == transcript("metropolis", 5, 2)
+def test_a_fresh_process_plays_the_stored_transcripts_byte_for_byte(tmp_path):
+    """Each golden game played again in a new Python process (its own imports, caches and
+    string hashing) writes the bytes stored under tests/golden/: nothing in a transcript
+    depends on what this process did before."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]),
+               PYTHONHASHSEED="12345")
+    r = subprocess.run([sys.executable, str(Path(__file__).resolve()), str(tmp_path)],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+                       check=False)
+    assert r.returncode == 0, r.stderr
+    for _, _, _, file, _ in CASES:
+        assert (tmp_path / file).read_bytes() == (GOLDEN / file).read_bytes(), file
+
+
+if __name__ == "__main__":      # the fresh process: write every transcript into sys.argv[1]
+    for name, players, seed, file, options in CASES:
+        Path(sys.argv[1], file).write_bytes(transcript(name, players, seed, options).encode())

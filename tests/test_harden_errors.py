@@ -12,6 +12,7 @@ import pytest
 from interpreter.errors import GameDefError, GameError
 from interpreter.runtime.game import Game
 from interpreter.runtime.run_errors import as_game_error
+from places import at, places
 
 META = Path(__file__).resolve().parent.parent / "gamedefs" / "meta"
 
@@ -34,14 +35,15 @@ def test_draw_of_a_list_is_a_located_type_finding(tmp_path):
     game = meta_copy(tmp_path, "  start_hand: 3\n", "  start_hand: [1, 2]\n")
     with pytest.raises(GameDefError) as e:
         Game.load(str(game))
-    text = "\n".join(f.format() for f in e.value.findings)
-    assert f"game.yaml:{line_of(game, 'draw start_hand from')}:" in text
-    assert "TYPE draw takes a number of cards, not a list" in text
+    text = (game / "game.yaml").read_text()
+    assert places(e.value.findings, game) == [
+        ("game.yaml", *at(text, "draw start_hand from", "start_hand"), "TYPE")]
+    assert e.value.findings[0].message == "draw takes a number of cards, not a list"
 
 
 def play_until_error(game, seed: int, decisions: int = 400) -> GameError:
     s, r = game.new_state(2, seed=seed), random.Random(seed)
-    with pytest.raises(GameError) as e:
+    with pytest.raises(GameError, match=rf"\(seed {seed}, decision \d+\)$") as e:
         for _ in range(decisions):
             seat = game.waiting(s)[0]
             game.apply(s, seat, r.randrange(game.option_count(s, seat)))
@@ -98,7 +100,7 @@ def test_a_counter_changed_in_a_phase_without_a_player_names_the_missing_player(
     (game / "game.yaml").write_text(text.replace("gain spent n to p\n", "gain spent n\n"))
     g = Game.load(str(game))
     s, r = g.new_state(2, seed=0), random.Random(0)
-    with pytest.raises(GameError) as e:
+    with pytest.raises(GameError, match="the counter 'spent' of none: that is not a player") as e:
         for _ in range(50):
             seat = g.waiting(s)[0]
             g.apply(s, seat, r.randrange(g.option_count(s, seat)))

@@ -12,6 +12,7 @@ import pytest
 
 from interpreter.errors import GameDefError
 from interpreter.runtime.game import Game
+from places import at, places
 from scenario import load
 
 STONES = Path(__file__).resolve().parent / "games" / "stones"
@@ -70,10 +71,10 @@ def test_a_rounds_count_of_the_wrong_type_is_a_located_finding(tmp_path, count, 
     game = stones(tmp_path, count)
     with pytest.raises(GameDefError) as e:
         Game.load(str(game))
-    line = next(i for i, l in enumerate((game / "game.yaml").read_text().splitlines(), 1)
-                if l.startswith("  count:"))
-    text = "\n".join(f.format() for f in e.value.findings)
-    assert f"game.yaml:{line}:" in text and words in text, text
+    text = (game / "game.yaml").read_text()
+    assert places(e.value.findings, game) == [     # at the expression, inside the quotes
+        ("game.yaml", *at(text, "  count: " + count, count[1:]), "TYPE")]
+    assert e.value.findings[0].message.endswith(words)
 
 
 @pytest.mark.parametrize("count,rounds", [("0", 0), ("-3", 0), ('"1 + 1"', 2)])

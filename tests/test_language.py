@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.runtime.game import Game
+from tests.places import at, places
 from tests.scenario import evaluate, run_script
 
 GAME = Path(__file__).parent / "games" / "language" / "game.yaml"
@@ -99,5 +100,5 @@ def test_a_broken_rounds_count_is_located_not_a_traceback(tmp_path):
     text = (Path(__file__).parent / "games" / "stages" / "game.yaml").read_text()
     text = text.replace("      count: 2\n", "      count: \"2 +\"\n")
     (tmp_path / "game.yaml").write_text(text)
-    found = check_game(str(tmp_path))
-    assert [f.code for f in found] == ["SYNTAX"] and found[0].line == 25
+    line, col = at(text, '      count: "2 +"', "+")
+    assert places(check_game(str(tmp_path)), tmp_path) == [("game.yaml", line, col + 1, "SYNTAX")]

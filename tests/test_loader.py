@@ -200,16 +200,19 @@ def test_every_mistake_at_once(tmp_path):
     game_yaml.write_text(text)
     found = findings(root)
     # one run shows all three, from both files, sorted by file and position
-    assert sorted(f.code for f in found) == ["REF-UNDEF", "REF-UNDEF", "SCHEMA-KEY"]
-    assert {Path(f.file).name for f in found} == {"game.yaml", "actions.yaml"}
-    assert found == sorted(found, key=lambda f: (f.file, f.line, f.col))
+    assert [(f.file, f.line, f.col, f.code) for f in found] == [
+        (shown(root / "cards" / "actions.yaml"),
+         *position(root, "cards/actions.yaml", "type: cort,", "cort"), "REF-UNDEF"),
+        (shown(game_yaml), *position(root, "game.yaml", "IP: {start: 10, descripton:",
+                                     "descripton"), "SCHEMA-KEY"),
+        (shown(game_yaml), *position(root, "game.yaml", "gain IPP my.fame", "gain"), "REF-UNDEF")]
 
 
 def test_yaml_syntax_error(tmp_path):
     root = broken_copy(tmp_path, "game.yaml", "  turns: 5\n", "  turns: [5\n")
-    f = findings(root)[0]
-    assert f.code == "YAML-SYNTAX"
-    assert f.file == shown(root / "game.yaml")
+    [f] = findings(root)
+    assert (f.file, f.line, f.col, f.code) == (
+        shown(root / "game.yaml"), *position(root, "game.yaml", "  turns: [5", "["), "YAML-SYNTAX")
 
 
 def test_comment_lines_inside_an_effect_load(tmp_path):

@@ -611,10 +611,12 @@ def test_line_breaks_around_and_inside_brackets_of_an_expression(text):
     assert parse_expression(text) == parse_expression(" ".join(text.split()))
 
 
-@pytest.mark.parametrize("parse,text", [(parse_expression, "\r"), (parse_script, "\r:"),
-                                        (parse_expression, "\x0c")])
-def test_stray_line_separators_are_syntax_errors(parse, text):
-    with pytest.raises(EffectSyntaxError):
+@pytest.mark.parametrize("parse,text,words", [
+    (parse_expression, "\r", "the line ends too early: expected a value"),
+    (parse_script, "\r:", "unexpected character '\\r'"),
+    (parse_expression, "\x0c", "the line ends too early: expected a value")])
+def test_stray_line_separators_are_syntax_errors(parse, text, words):
+    with pytest.raises(EffectSyntaxError, match="^1:1: " + re.escape(words)):
         parse(text)
 
 

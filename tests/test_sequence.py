@@ -202,10 +202,10 @@ def test_validate_locates_each_mistake_in_a_sequence(tmp_path, statement, code, 
     (tmp_path / "game.yaml").write_text(text.replace(LINE, statement))
     found = [f for f in check_game(str(tmp_path)) if f.code != "ORPHAN"]
     col = 9 + statement.index(at)          # the script's lines are indented by 8
-    assert [(f.code, f.col) for f in found] == [(code, col)], [f.format() for f in found]
-    assert words in found[0].message or words in (found[0].hint or "")
     line = text.splitlines().index(next(x for x in text.splitlines() if LINE in x)) + 1
-    assert found[0].line == line
+    assert [(Path(f.file).name, f.line, f.col, f.code) for f in found] == \
+        [("game.yaml", line, col, code)], [f.format() for f in found]
+    assert words in found[0].message or words in (found[0].hint or "")
 
 
 def test_a_menu_with_nothing_to_add_below_the_minimum_is_a_located_error(tmp_path):

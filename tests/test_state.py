@@ -147,29 +147,45 @@ def mutate(text, change):
 
 
 REFUSED = [
-    ("not JSON", lambda t: t[:-5]),
-    ("empty", lambda t: ""),
-    ("a list", lambda t: "[]"),
-    ("null", lambda t: "null"),
-    ("missing keys", lambda t: mutate(t, lambda d: d.pop("z"))),
-    ("another game", lambda t: mutate(t, lambda d: d.__setitem__("game", "metscri"))),
-    ("another format", lambda t: mutate(t, lambda d: d.__setitem__("format", FORMAT + 1))),
-    ("a card lost", lambda t: mutate(t, lambda d: d["z"]["ally_bag"].pop())),
-    ("a card doubled", lambda t: mutate(t, lambda d: d["z"]["market"].append("A01"))),
-    ("an unknown card", lambda t: mutate(t, lambda d: d["z"]["market"].append("A99"))),
-    ("an unknown zone", lambda t: mutate(t, lambda d: d["z"].__setitem__("attic", []))),
-    ("a zone missing", lambda t: mutate(t, lambda d: d["z"].pop("box"))),
-    ("more players than zones", lambda t: mutate(t, lambda d: d.__setitem__("n", 5))),
+    ("not JSON", lambda t: t[:-5],
+     r"^the saved state is not valid JSON: Unterminated string"),
+    ("empty", lambda t: "",
+     r"^the saved state is not valid JSON: Expecting value"),
+    ("a list", lambda t: "[]",
+     r"^the saved state is not a state of this tool \(not a JSON object\)$"),
+    ("null", lambda t: "null",
+     r"^the saved state is not a state of this tool \(not a JSON object\)$"),
+    ("missing keys", lambda t: mutate(t, lambda d: d.pop("z")),
+     r"^the saved state is incomplete or not a state of this tool: it has no 'z'$"),
+    ("another game", lambda t: mutate(t, lambda d: d.__setitem__("game", "metscri")),
+     r"^the saved state is of game 'metscri', not 'metras'$"),
+    ("another format", lambda t: mutate(t, lambda d: d.__setitem__("format", FORMAT + 1)),
+     rf"^the saved state has format {FORMAT + 1}; this version reads {FORMAT}$"),
+    ("a card lost", lambda t: mutate(t, lambda d: d["z"]["ally_bag"].pop()),
+     r"^the saved state is damaged: card 'ally\d+' is in no zone$"),
+    ("a card doubled", lambda t: mutate(t, lambda d: d["z"]["market"].append("A01")),
+     r"^the saved state is damaged: card 'A01' is both in '\w+' and in 'market'$"),
+    ("an unknown card", lambda t: mutate(t, lambda d: d["z"]["market"].append("A99")),
+     r"^the saved state is damaged: zone 'market' holds 'A99', not a card of this game$"),
+    ("an unknown zone", lambda t: mutate(t, lambda d: d["z"].__setitem__("attic", [])),
+     r"^the saved state is damaged: there is a zone 'attic' the game does not have$"),
+    ("a zone missing", lambda t: mutate(t, lambda d: d["z"].pop("box")),
+     r"^the saved state is damaged: zone 'box' is missing$"),
+    ("more players than zones", lambda t: mutate(t, lambda d: d.__setitem__("n", 5)),
+     r"^the saved state is damaged: it has 5 players; Metras is for 3-4$"),
     ("an unknown rule running", lambda t: mutate(t, lambda d: d["stack"][-1].__setitem__(
-        "p", "proc:nothing"))),
-    ("a frame that is not a frame", lambda t: mutate(t, lambda d: d["stack"].append([1]))),
+        "p", "proc:nothing")),
+     (r"^the saved state is damaged: frame 1 of the stack runs 'proc:nothing', a rule this "
+      r"game does not have$")),
+    ("a frame that is not a frame", lambda t: mutate(t, lambda d: d["stack"].append([1])),
+     r"^the saved state is damaged: frame 2 of the stack is \[1\], not a frame"),
 ]
 
 
-@pytest.mark.parametrize("name,corrupt", REFUSED, ids=[n for n, _ in REFUSED])
-def test_from_json_refuses(game, midgame, name, corrupt):
+@pytest.mark.parametrize("name,corrupt,words", REFUSED, ids=[n for n, _, _ in REFUSED])
+def test_from_json_refuses(game, midgame, name, corrupt, words):
     text = corrupt(game.to_json(midgame))
-    with pytest.raises(SaveFileError):
+    with pytest.raises(SaveFileError, match=words):
         game.from_json(text)
 
 
@@ -185,22 +201,34 @@ def test_from_json_refuses_another_games_state(game, tmp_path):
 # would be accepted and then fail with a Python error (IndexError, KeyError, TypeError) in
 # waiting/prompt/options/apply, or silently play a broken game.
 DEEP = [
-    ("a player's counters missing", lambda d: d["pl"].pop()),
-    ("loc disagrees with the zones", lambda d: d["loc"].__setitem__("A01", "market")),
-    ("a counter that is not a number", lambda d: d["pl"][0].__setitem__("IP", "ten")),
-    ("a game counter missing", lambda d: d["g"].pop("turn")),
-    ("the rng is not a number", lambda d: d.__setitem__("rng", "x")),
-    ("a role held by no seat", lambda d: d["roles"].__setitem__("favorite", 7)),
-    ("a pending seat out of range", lambda d: d["pending"].__setitem__("seats", [9])),
-    ("a prompt id out of range", lambda d: d["pending"].__setitem__("prompt", 99999)),
-    ("the stack is not a list", lambda d: d.__setitem__("stack", {})),
-    ("pending is not a decision", lambda d: d.__setitem__("pending", "x")),
+    ("a player's counters missing", lambda d: d["pl"].pop(),
+     r"^the saved state is damaged: 'pl' holds the counters of 3 players, not 4$"),
+    ("loc disagrees with the zones", lambda d: d["loc"].__setitem__("A01", "market"),
+     r"^the saved state is damaged: 'loc' puts card 'A01' in 'market', but it is in '\w+'$"),
+    ("a counter that is not a number", lambda d: d["pl"][0].__setitem__("IP", "ten"),
+     r"^the saved state is damaged: player 1's counter 'IP' is 'ten', not a whole number$"),
+    ("a game counter missing", lambda d: d["g"].pop("turn"),
+     r"^the saved state is damaged: the game has no counter 'turn'$"),
+    ("the rng is not a number", lambda d: d.__setitem__("rng", "x"),
+     r"^the saved state is damaged: 'rng' is 'x', not a generator state"),
+    ("a role held by no seat", lambda d: d["roles"].__setitem__("favorite", 7),
+     (r"^the saved state is damaged: role 'favorite' is held by 7, not a seat or null; "
+      r"there are 4 players")),
+    ("a pending seat out of range", lambda d: d["pending"].__setitem__("seats", [9]),
+     r"^the saved state is damaged: the pending seat 9 is not a seat; there are 4 players"),
+    ("a prompt id out of range", lambda d: d["pending"].__setitem__("prompt", 99999),
+     (r"^the saved state is damaged: the pending prompt is 99999, neither a text nor one of "
+      r"the game's \d+ prompts$")),
+    ("the stack is not a list", lambda d: d.__setitem__("stack", {}),
+     r"^the saved state is damaged: 'stack' is \{\}, not a list of frames$"),
+    ("pending is not a decision", lambda d: d.__setitem__("pending", "x"),
+     r"^the saved state is damaged: 'pending' is 'x', not a decision"),
 ]
 
 
-@pytest.mark.parametrize("name,change", DEEP, ids=[n for n, _ in DEEP])
-def test_from_json_refuses_deeper_damage(game, midgame, name, change):
-    with pytest.raises(SaveFileError):
+@pytest.mark.parametrize("name,change,words", DEEP, ids=[n for n, _, _ in DEEP])
+def test_from_json_refuses_deeper_damage(game, midgame, name, change, words):
+    with pytest.raises(SaveFileError, match=words):
         game.from_json(mutate(game.to_json(midgame), change))
 
 

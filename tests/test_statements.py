@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.runtime.game import Game
+from tests.places import at, places
 from tests.scenario import run_script
 
 GAME = Path(__file__).parent / "games" / "statements" / "game.yaml"
@@ -99,7 +100,7 @@ def test_a_rule_failing_at_run_time_names_its_place_the_seed_and_the_decision(tm
     (tmp_path / "game.yaml").write_text(text)
     g = Game.load(str(tmp_path / "game.yaml"))
     s = g.new_state(players=2, seed=42)
-    with pytest.raises(GameError) as e:
+    with pytest.raises(GameError, match=r"division by zero.*\(seed 42, decision 1\)") as e:
         g.apply(s, 0, 0)
     line = text.splitlines().index("        set pool = 10 / x") + 1
     assert str(e.value).startswith(f"{tmp_path / 'game.yaml'}:{line}:9: division by zero")
@@ -129,14 +130,16 @@ def test_a_procedure_calling_itself_without_end_is_stopped(tmp_path):
     assert e.value.where.endswith(f"game.yaml:{text.splitlines().index('    do: again()') + 1}:9")
 
 
-@pytest.mark.parametrize("old,new", [
-    ("count: 6,", "count: 10000000000000000000,"),
-    ("players: {min: 2, max: 3}", "players: {min: 2, max: 100000000}"),
+@pytest.mark.parametrize("old,new,number", [
+    ("count: 6,", "count: 10000000000000000000,", "10000000000000000000"),
+    ("players: {min: 2, max: 3}", "players: {min: 2, max: 100000000}", "100000000"),
 ])
-def test_huge_numbers_in_game_data_are_schema_findings_not_a_hang(tmp_path, old, new):
+def test_huge_numbers_in_game_data_are_schema_findings_not_a_hang(tmp_path, old, new, number):
     from interpreter.build.game_loader import check_game
-    (tmp_path / "game.yaml").write_text(GAME.read_text().replace(old, new))
-    assert [f.code for f in check_game(str(tmp_path))] == ["SCHEMA-VALUE"]
+    text = GAME.read_text().replace(old, new)
+    (tmp_path / "game.yaml").write_text(text)
+    assert places(check_game(str(tmp_path)), tmp_path) == [
+        ("game.yaml", *at(text, new, number), "SCHEMA-VALUE")]
 
 
 def test_simulate_writes_a_save_that_reproduces_a_game_in_error(tmp_path, monkeypatch):

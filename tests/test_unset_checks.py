@@ -31,7 +31,7 @@ def unset(tmp_path, script) -> list:
         script=textwrap.indent(textwrap.dedent(script).strip("\n"), " " * 8)))
     found = check_game(str(tmp_path))
     assert not [f for f in found if f.severity == "error"], [f.format() for f in found]
-    return [(f.line, f.message.split("'")[1]) for f in found if f.code == "UNSET"]
+    return [(f.line, f.col, f.message) for f in found if f.code == "UNSET"]
 
 
 SAFE = {
@@ -77,12 +77,16 @@ def test_no_warning_where_every_path_sets_the_name(tmp_path, script):
     assert unset(tmp_path, script) == []
 
 
+MAY_HAVE_NO_VALUE = ("'{}' may have no value here: on some way to this line it was never set (it "
+                     "is set only in some branches of an if, or in a loop that may not run)")
+
+
 def test_a_name_set_in_one_branch_only(tmp_path):
     assert unset(tmp_path, """
         if roll(2) == 1:
             x = 1
         gain gold x
-        """) == [(16, "x")]
+        """) == [(16, 19, MAY_HAVE_NO_VALUE.format("x"))]
 
 
 def test_a_name_set_in_a_loop_that_may_not_run(tmp_path):
@@ -90,12 +94,22 @@ def test_a_name_set_in_a_loop_that_may_not_run(tmp_path):
         for each p in players where it.gold > 5:
             last = p
         gain gold 1 to last
-        """) == [(16, "last")]
+        """) == [(16, 24, MAY_HAVE_NO_VALUE.format("last"))]
 
 
-def test_a_name_read_in_a_log_text(tmp_path):
-    assert unset(tmp_path, """
+LOG = """
         repeat roll(3) - 1:
             x = 2
         log "x is {x}"
-        """) == [(16, "x")]
+        """
+
+
+def test_a_name_read_in_a_log_text(tmp_path):
+    assert [(line, message) for line, _, message in unset(tmp_path, LOG)] == [
+        (16, MAY_HAVE_NO_VALUE.format("x"))]
+
+
+@pytest.mark.xfail(strict=True, reason="an UNSET read inside a text's {field} is placed at the "
+                   "statement (16:9), not at the name (16:20) as REF-UNDEF in a text is")
+def test_a_name_read_in_a_log_text_is_placed_at_the_name(tmp_path):
+    assert [(line, col) for line, col, _ in unset(tmp_path, LOG)] == [(16, 20)]

@@ -19,6 +19,7 @@ from interpreter.runtime.game import Game
 from interpreter.build.game_loader import check_game
 from interpreter.load.schema_errors import schema_findings
 from interpreter.load.yamlio import MAX_BYTES, YamlDoc, read_yaml, text_position
+from places import at, places
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
@@ -51,8 +52,9 @@ def test_an_alias_bomb_is_refused(tmp_path):
     for i in range(1, 12):   # 9**12 values once expanded
         lines.append(f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 9) + "]")
     doc, found = read(tmp_path, "\n".join(lines) + "\n")
-    assert doc is None and [f.code for f in found] == ["YAML-SIZE"]
-    assert "alias bomb" in found[0].message
+    assert doc is None and [(f.line, f.col, f.code) for f in found] == [(6, 15, "YAML-SIZE")]
+    assert found[0].message == ("the file expands to more than 200000 values (aliases that "
+                                "repeat aliases: an alias bomb?)")   # at the alias passing it
 
 
 def test_a_few_aliases_are_fine(tmp_path):
@@ -82,7 +84,8 @@ def test_a_deeply_nested_effect_is_an_error_not_a_crash(tmp_path):
     text = (game / "game.yaml").read_text().replace("start_count: 7", "start_count: 6")
     text = text.replace("gain gold card.strength", "gain gold " + "-(" * 3000 + "1" + ")" * 3000)
     (game / "game.yaml").write_text(text)
-    assert [f.code for f in check_game(str(game))] == ["SYNTAX"]
+    assert places(check_game(str(game)), game) == [
+        ("game.yaml", *at(text, "gain gold -(-(", "gain"), "SYNTAX")]
 
 
 # ------------------------------------------------------------------ CSV card lists
@@ -187,7 +190,10 @@ def test_play_runs_a_game_with_warnings_and_shows_them(tmp_path):
     shutil.copytree(BROKEN / "41_orphan_procedure", game)
     r = CliRunner().invoke(cli, ["simulate", str(game), "-n", "2", "--players", "2"])
     assert r.exit_code == 0, r.output
-    assert "warning ORPHAN the procedure 'refill' is never used" in r.output
+    warnings = check_game(str(game))
+    assert [(f.code, f.message) for f in warnings] == [
+        ("ORPHAN", "the procedure 'refill' is never used")]
+    assert warnings[0].format() in r.output.splitlines()     # with its file, line and column
 
 
 def test_finding_format_is_file_line_col_severity_code_message():

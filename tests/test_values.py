@@ -21,6 +21,7 @@ from interpreter.build.game_loader import check_game
 from interpreter.runtime.state_check import check
 from interpreter.present.views import view
 from interpreter.runtime.vm import VM
+from tests.places import at, places
 from tests.scenario import run_script
 
 CLAIMS = Path(__file__).parent / "games" / "claims"
@@ -40,7 +41,7 @@ def compile_errors(game, text) -> list:
     try:
         ScriptCompiler(Compiler(game.g), {"me": "player"}).compile(parse_script(text))
     except CompileErrors as e:
-        return [(x.code, x.message) for x in e.all]
+        return [(x.code, x.line, x.col, x.message) for x in e.all]
     return []
 
 
@@ -263,29 +264,39 @@ def findings(tmp_path, text):
     return [(f.code, f.message, f.hint) for f in check_game(str(tmp_path / "game.yaml"))]
 
 
-@pytest.mark.parametrize("old,new,code,words", [
-    ("set p.at = d", "set p.att = d", "REF-UNDEF", "did you mean 'at'"),
-    ("set p.came_from = p.at", "set p.came_from = p.att", "REF-UNDEF", "did you mean 'at'"),
-    ("set p.invested[a] =", "set p.invest[a] =", "REF-UNDEF", "did you mean 'invested'"),
-    ("set controller[a] = best", "set controler[a] = best", "REF-UNDEF",
+# each edit; its one finding: code, at TOKEN on the line holding MARKER (None: the new text),
+# and words of what it says
+@pytest.mark.parametrize("old,new,code,marker,token,words", [
+    ("set p.at = d", "set p.att = d", "REF-UNDEF", None, "att", "did you mean 'at'"),
+    ("set p.came_from = p.at", "set p.came_from = p.att", "REF-UNDEF", None, "att",
+     "did you mean 'at'"),
+    ("set p.invested[a] =", "set p.invest[a] =", "REF-UNDEF", None, "invest",
+     "did you mean 'invested'"),
+    ("set controller[a] = best", "set controler[a] = best", "REF-UNDEF", None, "controler",
      "did you mean 'controller'"),
-    ("controller[it] == p", "controllr[it] == p", "REF-UNDEF", "did you mean 'controller'"),
-    ("at: {start: c,", "at: {start: 3, type: text,", "TYPE", "declared a text or none"),
-    ("invested: {start: {},", "invested: {start: 1,", "TYPE", "a default is what a missing"),
-    ("moves: {start: [], type: list,", "moves: {start: [], type: number,", "TYPE",
+    ("controller[it] == p", "controllr[it] == p", "REF-UNDEF", None, "controllr",
+     "did you mean 'controller'"),
+    ("at: {start: c,", "at: {start: 3, type: text,", "TYPE", None, "3", "declared a text or none"),
+    ("invested: {start: {},", "invested: {start: 1,", "TYPE", "invested: {start: 1,",
+     "default: 0", "a default is what a missing"),
+    ("moves: {start: [], type: list,", "moves: {start: [], type: number,", "TYPE", None, "[]",
      "declared a whole number"),
     ("controller: {start: {}, entries: player,", "controller: {start: {a: x}, entries: player,",
-     "TYPE", "are a player or none, but it starts as"),
-    ("at: {start: c,", "coins: {start: c,", "DUP-NAME", "both a player counter and a player value"),
+     "TYPE", None, "{a: x}", "are a player or none, but it starts as"),
+    ("at: {start: c,", "coins: {start: 0}\n    at: {start: c,", "DUP-NAME", "coins: {start: 0}",
+     "coins", "both a player counter and a player value"),
     ("invested: {start: {}, default: 0,", "invested: {start: {}, default: 0, entries: text,",
-     "TYPE", "but its default is 0"),
+     "TYPE", "entries: text", "0,", "but its default is 0"),
     ("visibility: none, description: The place", "visibility: owner, description: The place",
-     "SCHEMA-ENUM", "owner"),
+     "SCHEMA-ENUM", "visibility: owner, description: The place", "owner", "owner"),
 ])
-def test_validate_reports_mistakes_with_values(tmp_path, old, new, code, words):
-    assert old in BASE
-    found = findings(tmp_path, BASE.replace(old, new, 1))
-    assert any(c == code and words in m + " " + h for c, m, h in found), found
+def test_validate_reports_mistakes_with_values(tmp_path, old, new, code, marker, token, words):
+    assert BASE.count(old) == 1
+    text = BASE.replace(old, new)
+    (tmp_path / "game.yaml").write_text(text)
+    found = check_game(str(tmp_path / "game.yaml"))
+    assert places(found, tmp_path) == [("game.yaml", *at(text, marker or new, token), code)]
+    assert words in f"{found[0].message} ({found[0].hint})", found[0].format()
 
 
 def test_an_unused_value_is_an_orphan(tmp_path):
@@ -297,8 +308,9 @@ def test_an_unused_value_is_an_orphan(tmp_path):
 
 def test_a_set_on_a_name_that_is_no_value(game):
     errors = compile_errors(game, "set nothing_here = 1\nset me.nowhere[1] = 2\nset me.seat = 1")
-    assert [code for code, _ in errors] == ["REF-UNDEF", "REF-UNDEF", "SET"], errors
-    assert "players have no value 'nowhere'" in errors[1][1]
+    assert [(code, line, col) for code, line, col, _ in errors] == [
+        ("REF-UNDEF", 1, 5), ("REF-UNDEF", 2, 8), ("SET", 3, 8)], errors
+    assert errors[1][3] == "players have no value 'nowhere'"
 
 
 # ------------------------------------------------------------------ bots: no peeking
