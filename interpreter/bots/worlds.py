@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from ..effects import menus as O
 from ..runtime import sequence
+from .. import zone_keys
 from ..errors import RulebookError
 from ..runtime.visibility import can_see, card_test
 from ..runtime.state import deep_clone
@@ -54,8 +55,8 @@ def hidden_places(game, s: dict, seat: int) -> list:
         if not cards or can_see(g, key, seat):
             continue
         test = None
-        if not key[0].isdigit():    # a game zone or a board cell may have visible_if
-            name = key.split(".", 1)[0]
+        seat_owner, name, _ = zone_keys.parse(key)
+        if seat_owner is None:      # a game zone or a board cell may have visible_if
             if name not in tests:
                 tests[name] = card_test(g, vm, name, seat)
             test = tests[name]

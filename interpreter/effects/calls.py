@@ -190,7 +190,7 @@ class Calls:
 
     def _special_holder(self, node, bound):
         (_, (card, _), _), = bound
-        return f"_card_owner(s, {card})", T.PLAYER
+        return f"_card_owner(s['loc'][{card}])", T.PLAYER
 
     def _special_has_ability(self, node, bound):
         (_, (card, _), _), (_, (moment, _), _) = bound

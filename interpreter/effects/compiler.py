@@ -10,6 +10,7 @@ are read as lists; a zone used as a destination compiles to its key.
 """
 from __future__ import annotations
 
+from .. import zone_keys
 from ..errors import CompileError
 from .values import RUNTIME as VALUE_RUNTIME
 from .value_targets import compile_index
@@ -94,7 +95,7 @@ class Compiler(Names, Calls, Zones):
     def seat_table(self, group: str) -> str:
         """Per seat, the zone keys of a player's keyed group (made once)."""
         keys = self.g.player_zones[group].keys
-        return self.ns.const([[f"{p}.{group}.{k}" for k in keys] for p in self.seats], "GK")
+        return self.ns.const([zone_keys.group_keys(group, keys, p) for p in self.seats], "GK")
 
     # ------------------------------------------------------------ simple nodes
     def _x_Const(self, node, scope):
@@ -123,7 +124,8 @@ class Compiler(Names, Calls, Zones):
         key, _ = self.src(node.key, scope)
         if t.startswith("pgroup:"):
             gname = t[7:]
-            table = self.ns.const([{k: f"{p}.{gname}.{k}" for k in self.g.player_zones[gname].keys}
+            subs = self.g.player_zones[gname].keys
+            table = self.ns.const([{k: zone_keys.make(p, gname, k) for k in subs}
                                    for p in self.seats], "GT")
             return f"s['z'][{table}[{obj}][{key}]]", "list:card"
         return f"_index({obj}, {key})", (T.elem(t) if T.is_list(t) else T.ANY)

@@ -16,7 +16,8 @@ from ..effects.parser import parse_expression
 from ..effects.values import shown
 from ..runtime.vm import VM
 from ..runtime.sequence import seen_decisions
-from ..runtime.visibility import can_see, card_test, visible_cards, zone_keys  # noqa: F401
+from ..runtime.visibility import can_see, card_test, visible_cards  # noqa: F401
+from .. import zone_keys
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
@@ -44,8 +45,8 @@ def view(game, s: dict, seat: int | None) -> dict:
         zones = {}
         for name, spec in g.player_zones.items():
             see = spec.visibility == "all" or (spec.visibility == "owner" and mine)
-            for short, key in zone_keys(name, spec, f"{p}."):
-                zones[short] = _zone(s["z"][key], spec.visibility, see, label)
+            for key in zone_keys.group_keys(name, spec.keys, p):
+                zones[zone_keys.without_seat(key)] = _zone(s["z"][key], spec.visibility, see, label)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
         if g.player_values:
@@ -59,8 +60,8 @@ def view(game, s: dict, seat: int | None) -> dict:
         if name in g.boards:
             continue
         see = card_test(g, vm, name, seat)
-        for short, key in zone_keys(name, spec, ""):
-            zones[short] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label, see)
+        for key in zone_keys.group_keys(name, spec.keys):
+            zones[key] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label, see)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",

@@ -3,13 +3,8 @@ or at one card, and what a decision revealed (undo's test). Views, the terminal,
 imagined worlds and the play session ask here."""
 from __future__ import annotations
 
+from .. import zone_keys
 from .vm import VM
-
-
-def zone_keys(name, spec, prefix):
-    if spec.keys:
-        return [(f"{name}.{k}", f"{prefix}{name}.{k}") for k in spec.keys]
-    return [(name, f"{prefix}{name}")]
 
 
 def card_test(g, vm, zone_name, seat):
@@ -30,8 +25,10 @@ def can_see(g, key: str, seat: int | None) -> bool:
     if spec.visible_if:      # some of its cards may be hidden from this seat
         return False
     vis = spec.visibility
-    if vis == "owner" and key[0].isdigit():
-        return seat is not None and int(key.split(".", 1)[0]) == seat
+    if vis == "owner":
+        owner = zone_keys.seat_of(key)
+        if owner is not None:
+            return seat is not None and owner == seat
     return vis == "all"
 
 
@@ -45,14 +42,14 @@ def visible_cards(game, s: dict, seat: int | None) -> set:
     for p in range(s["n"]):
         for name, spec in g.player_zones.items():
             if spec.visibility == "all" or (spec.visibility == "owner" and seat == p):
-                for _, key in zone_keys(name, spec, f"{p}."):
+                for key in zone_keys.group_keys(name, spec.keys, p):
                     out.update(s["z"][key])
     for name, spec in g.game_zones.items():
         if name not in g.boards and spec.visibility != "all":
             continue
         see = card_test(g, vm, name, seat)
         keys = [board.zone_key[c] for board in [g.boards[name]] for c in board.cells] \
-            if name in g.boards else [key for _, key in zone_keys(name, spec, "")]
+            if name in g.boards else zone_keys.group_keys(name, spec.keys)
         for key in keys:
             out.update(c for c in s["z"][key] if see is None or see(c))
     return out
