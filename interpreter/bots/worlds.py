@@ -35,6 +35,7 @@ from ..errors import RulebookError
 from ..runtime.visibility import can_see, card_test
 from ..runtime.state import deep_clone
 from ..effects.values import plain
+from ..runtime.evaluation import Evaluator
 from ..runtime.vm import VM
 
 
@@ -47,7 +48,7 @@ WORLD_ERRORS = (RulebookError, TypeError, KeyError, AttributeError, ValueError, 
 def hidden_places(game, s: dict, seat: int) -> list:
     """(zone key, index) of every card the seat cannot see, in a canonical order."""
     g = game.g
-    vm = VM(g, s)
+    evaluator = Evaluator(g, s)
     tests: dict = {}
     out = []
     for key in sorted(s["z"]):
@@ -58,7 +59,7 @@ def hidden_places(game, s: dict, seat: int) -> list:
         seat_owner, name, _ = zone_keys.parse(key)
         if seat_owner is None:      # a game zone or a board cell may have visible_if
             if name not in tests:
-                tests[name] = card_test(g, vm, name, seat)
+                tests[name] = card_test(g, evaluator, name, seat)
             test = tests[name]
         out.extend((key, i) for i, c in enumerate(cards) if test is None or not test(c))
     return out

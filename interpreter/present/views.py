@@ -14,7 +14,7 @@ from dataclasses import fields, is_dataclass
 
 from ..effects.parser import parse_expression
 from ..effects.values import shown
-from ..runtime.vm import VM
+from ..runtime.evaluation import Evaluator
 from ..runtime.sequence import seen_decisions
 from ..runtime.visibility import can_see, card_test, visible_cards  # noqa: F401
 from .. import zone_keys
@@ -29,7 +29,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     n = s["n"]
     waiting = game.waiting(s)
     stat_fns, levels = _stats(g)
-    vm = VM(g, s)
+    evaluator = Evaluator(g, s)
     seats = []
     for p in range(n):
         mine = seat == p
@@ -40,8 +40,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         for name, fn in stat_fns.items():
             level = levels[name]
             if level == "all" or (level == "owner" and mine):
-                vm.l = {}
-                stats[name] = fn(vm, p)
+                stats[name] = evaluator(fn, p)
         zones = {}
         for name, spec in g.player_zones.items():
             see = spec.visibility == "all" or (spec.visibility == "owner" and mine)
@@ -59,7 +58,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     for name, spec in g.game_zones.items():
         if name in g.boards:
             continue
-        see = card_test(g, vm, name, seat)
+        see = card_test(g, evaluator, name, seat)
         for key in zone_keys.group_keys(name, spec.keys):
             zones[key] = _zone(s["z"][key], spec.visibility, spec.visibility == "all", label, see)
     v = {
@@ -78,10 +77,9 @@ def view(game, s: dict, seat: int | None) -> dict:
         v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
                        if g.game_values[k].visibility == "all"}
     if g.boards:
-        v["boards"] = {name: _board(g, vm, s, b, seat) for name, b in g.boards.items()}
+        v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
-        vm.l = {"viewer": seat, "me": seat}
-        v["status"] = g.exprs["status"](vm)
+        v["status"] = evaluator(g.exprs["status"], viewer=seat, me=seat)
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s, seat)
         v["options"] = game.options(s, seat)
@@ -133,12 +131,12 @@ def _zone(cards, visibility, see, label, card_test=None) -> dict:
 HIDDEN = "(hidden)"   # a card whose identity this seat may not see
 
 
-def _board(g, vm, s, board, seat) -> dict:
+def _board(g, evaluator, s, board, seat) -> dict:
     """A board as a seat sees it: per place its stack, bottom first (each card shows its
     label only if the seat may see it, and its public card state), its features, and the
     markers (player values holding a place) this seat may see. A grid's cell also has its
     position and rim distance; a hex board gives what rebuilds its geometry (rows, faces)."""
-    see = card_test(g, vm, board.name, seat)
+    see = card_test(g, evaluator, board.name, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
     cells = {}

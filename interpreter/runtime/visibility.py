@@ -4,19 +4,13 @@ imagined worlds and the play session ask here."""
 from __future__ import annotations
 
 from .. import zone_keys
-from .vm import VM
+from .evaluation import Evaluator
 
 
-def card_test(g, vm, zone_name, seat):
+def card_test(g, evaluator, zone_name, seat):
     """For a zone with visible_if: card -> may this seat see it; else None."""
     fn = g.exprs.get("visible:" + zone_name)
-    if fn is None:
-        return None
-
-    def test(card):
-        vm.l = {"card": card, "viewer": seat}
-        return bool(fn(vm))
-    return test
+    return None if fn is None else evaluator.test(fn, "card", viewer=seat)
 
 
 def can_see(g, key: str, seat: int | None) -> bool:
@@ -37,7 +31,7 @@ def visible_cards(game, s: dict, seat: int | None) -> set:
     zone by its visibility, a game zone if "all" and its visible_if, a board by its
     visible_if). What undo compares: a card entering this set is a card revealed."""
     g = game.g
-    vm = VM(g, s)
+    evaluator = Evaluator(g, s)
     out = set()
     for p in range(s["n"]):
         for name, spec in g.player_zones.items():
@@ -47,7 +41,7 @@ def visible_cards(game, s: dict, seat: int | None) -> set:
     for name, spec in g.game_zones.items():
         if name not in g.boards and spec.visibility != "all":
             continue
-        see = card_test(g, vm, name, seat)
+        see = card_test(g, evaluator, name, seat)
         keys = [board.zone_key[c] for board in [g.boards[name]] for c in board.cells] \
             if name in g.boards else zone_keys.group_keys(name, spec.keys)
         for key in keys:
