@@ -11,7 +11,7 @@ are read as lists; a zone used as a destination compiles to its key.
 from __future__ import annotations
 
 from .. import zone_keys
-from ..errors import CompileError
+from ..errors import CompileError, type_words
 from .values import RUNTIME as VALUE_RUNTIME
 from .value_targets import compile_index
 from . import ast as A
@@ -160,11 +160,11 @@ class Compiler(Names, Calls, Zones):
         if op in ("<", "<=", ">", ">="):
             for side, t in ((node.left, lt), (node.right, rt)):
                 if t in ("player", "card", "bool", "str", "group") or T.is_list(t):
-                    self.err(side, "TYPE", f"{T.a_word(t)} cannot be compared with '{op}'; "
+                    self.err(side, "TYPE", f"{type_words(t)} cannot be compared with '{op}'; "
                                            "compare numbers")
         kinds = {lt, rt} - {"any", "none"}
         if op in ("==", "!=") and len(kinds) == 2 and "num" in kinds and kinds & {"card", "str"}:
-            self.err(node, "TYPE", f"{T.a_word(lt)} is compared with {T.a_word(rt)}; "
+            self.err(node, "TYPE", f"{type_words(lt)} is compared with {type_words(rt)}; "
                                    "they are never equal")
         if op not in _COMPARE:
             self.err(node, "EXPR-BAD", f"unknown comparison {op}")
@@ -182,7 +182,7 @@ class Compiler(Names, Calls, Zones):
     def _x_Neg(self, node, scope):
         f, t = self.src(node.operand, scope)
         if t not in ("num", "any"):
-            self.err(node, "TYPE", f"{T.a_word(t)} cannot be negated")
+            self.err(node, "TYPE", f"{type_words(t)} cannot be negated")
         return f"(-{f})", T.NUM
 
     def _x_CondExpr(self, node, scope):
@@ -199,7 +199,7 @@ class Compiler(Names, Calls, Zones):
 
     def require_list(self, node, t):
         if not (T.is_list(t) or t == "any"):
-            self.err(node, "TYPE", f"{T.a_word(t)} is not a collection")
+            self.err(node, "TYPE", f"{type_words(t)} is not a collection")
 
     def _x_Where(self, node, scope):
         coll, ct = self.collection(node.coll, scope)

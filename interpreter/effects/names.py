@@ -8,7 +8,7 @@ value, a stat, a zone or a seat field; of a card, a state, an attribute or a car
 from __future__ import annotations
 
 from .. import zone_keys
-from ..errors import did_you_mean
+from ..errors import did_you_mean, type_words
 from .values import static_type
 from . import ast as A
 from . import types as T
@@ -139,7 +139,7 @@ class Names:
             table = self.ns.const([zone_keys.make(p, gname, name) for p in self.seats], "ZK")
             return f"s['z'][{table}[{obj}]]", "list:card"
         if t in ("num", "bool", "str", "none", "group") or T.is_list(t):
-            self.err(node, "TYPE", f"{T.a_word(t)} has no '{name}'")
+            self.err(node, "TYPE", f"{type_words(t)} has no '{name}'")
         # The type is known only at run time: a player (seat number), a card (id) or a map.
         pfields = (set(g.player_counters) | set(g.stats) | set(g.player_zones)
                    | set(g.player_values) | set(PLAYER_FIELDS))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 
-from ..errors import did_you_mean
+from ..errors import did_you_mean, type_words
 from . import types as T
 
 REQUIRED = object()
@@ -95,8 +95,8 @@ class Signature:
             comp.err(node, "ARGS", f"{self.name} needs {', '.join(missing)}: {self.describe()}")
         for p, value, arg in out:       # values are (source, static type)
             if type(value) is tuple and not T.fits(p.type, value[1]):
-                comp.err(arg, "TYPE", f"{self.name}'s parameter '{p.name}' is {T.a_word(p.type)}, "
-                                      f"but this is {T.a_word(value[1])}")
+                comp.err(arg, "TYPE", f"{self.name}'s parameter '{p.name}' is {type_words(p.type)}, "
+                                      f"but this is {type_words(value[1])}")
         return out
 
 

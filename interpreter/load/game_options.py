@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Finding
+from ..errors import DECLARED_WORDS, Finding
 from .yamlio import locate
 
 LIMIT = 10 ** 9
 TYPES = {"number": int, "text": str, "truth": bool}
-WORDS = {"number": "a whole number", "text": "a text", "truth": "true or false"}
+WORDS = {name: DECLARED_WORDS[name] for name in ("number", "text", "truth")}
 TRUE, FALSE = ("true", "yes", "1"), ("false", "no", "0")
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..load import game_options as option_specs
 from ..effects import rng
-from ..errors import SaveFileError
+from ..errors import JSON_WORDS, SaveFileError
 from ..load.documents import GAMEDEFS, ROOT, display_path
 
 FORMAT = 2
@@ -178,10 +178,6 @@ def _at(v, path):
     return v
 
 
-TYPE_WORDS = {"object": "an object", "array": "a list", "string": "a text",
-              "integer": "a whole number", "boolean": "true or false", "null": "null"}
-
-
 def field_name(path) -> str:
     path = list(path)
     if len(path) >= 2 and path[0] == "decisions":
@@ -214,7 +210,7 @@ def describe(err) -> str:
         extra = sorted(k for k in inst if k not in err.schema.get("properties", {}))
         return f"unknown field '{_cut(extra[0])}'" + (f" in {where}" if err.path else "")
     if v == "type":
-        words = " or ".join(TYPE_WORDS.get(t, t) for t in ([want] if isinstance(want, str)
+        words = " or ".join(JSON_WORDS.get(t, t) for t in ([want] if isinstance(want, str)
                                                              else want))
         return f"{where}: expected {words}, got {shown(inst)}"
     if v in ("enum", "const"):
