@@ -66,6 +66,17 @@ def seat_arg(game, text: str, n: int) -> int:
     raise Failed(f"no seat '{text}': seats are 1 to {n}")
 
 
+def bot_args(game, kinds: list, bot_specs) -> list:
+    """The kind of player at each seat after --bot SEAT=KIND (repeatable) set single seats."""
+    kinds = list(kinds)
+    for spec in bot_specs or ():
+        seat, eq, kind = spec.partition("=")
+        if not eq or not kind.strip():
+            raise Failed(f"--bot {spec!r}: write SEAT=KIND, e.g. --bot 2=greedy")
+        kinds[seat_arg(game, seat, len(kinds))] = kind.strip()
+    return kinds
+
+
 def option_args(game, specs) -> dict:
     """--option NAME=VALUE (repeatable) -> {name: value}, each checked against the option's
     declared type and range (`options:` in the game's YAML)."""
@@ -78,7 +89,7 @@ def option_args(game, specs) -> dict:
         if not eq or not name:
             raise Failed(f"--option {spec!r}: write NAME=VALUE, e.g. --option turn_cap=50")
         if name not in declared:
-            have = ", ".join(f"{k} ({s.describe()}, default {s.default})"
+            have = ", ".join(f"{k} ({s.allowed()}, default {s.default})"
                              for k, s in declared.items()) or "none"
             raise Failed(f"{game.g.name} has no option '{name}'; its options: {have}")
         try:

@@ -27,7 +27,7 @@ class OptionSpec:
     hi: int = LIMIT
     choices: tuple = ()
 
-    def describe(self) -> str:
+    def allowed(self) -> str:
         if self.type == "number":
             return f"a whole number from {self.lo} to {self.hi}"
         if self.choices:
@@ -56,11 +56,11 @@ def specs_from(data) -> dict:
 def problem(spec: OptionSpec, value) -> str:
     """Why a (JSON) value cannot be this option's value, or ''."""
     if type_of(value) != spec.type or value is None:
-        return f"expected {spec.describe()}, got {_shown(value)}"
+        return f"expected {spec.allowed()}, got {_shown(value)}"
     if spec.type == "number" and not spec.lo <= value <= spec.hi:
-        return f"expected {spec.describe()}, got {_shown(value)}"
+        return f"expected {spec.allowed()}, got {_shown(value)}"
     if spec.choices and value not in spec.choices:
-        return f"expected {spec.describe()}, got {_shown(value)}"
+        return f"expected {spec.allowed()}, got {_shown(value)}"
     return ""
 
 
@@ -74,7 +74,7 @@ def parse(spec: OptionSpec, text: str):
     if spec.type == "number":
         body = t[1:] if t[:1] in "+-" else t
         if not (body.isascii() and body.isdigit()) or len(body) > 12:
-            raise ValueError(f"'{_cut(text)}' is not {spec.describe()}")
+            raise ValueError(f"'{_cut(text)}' is not {spec.allowed()}")
         value = int(t)
     else:
         value = text

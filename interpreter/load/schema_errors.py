@@ -41,7 +41,7 @@ def schema_findings(doc, errors) -> list:
 
 def explain(doc, err) -> list:
     path = list(err.absolute_path)
-    where = getattr(doc, "describe", dotted)(path)
+    where = getattr(doc, "place", dotted)(path)
     v = err.validator
     inst = err.instance
 

@@ -154,7 +154,7 @@ def schema_problem(data) -> str:
         return "it is not a JSON object"
     errors = sorted(validator().iter_errors(data), key=lambda e: [str(p) for p in e.path])
     if errors:
-        return describe(errors[0])
+        return schema_error_words(errors[0])
     where = _fraction_at(data, [])   # JSON Schema counts 3.0 as an integer; Python does not
     return f"field '{field_name(where)}': expected a whole number, got {shown(_at(data, where))}" \
         if where is not None else ""
@@ -200,7 +200,7 @@ def shown(v) -> str:
     return _cut(repr(v))
 
 
-def describe(err) -> str:
+def schema_error_words(err) -> str:
     v, inst, want = err.validator, err.instance, err.validator_value
     where = f"field '{field_name(err.path)}'"
     if v == "required":
