@@ -159,7 +159,9 @@ def broken(*args):
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
            "until": until, "ranked": ranked, "best_by": best_by,
-           "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of, "dyn_member": dyn_member, "group_key": group_key,
+           # card.zone and card.owner: generated code passes the card's zone key
+           "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,
+           "dyn_member": dyn_member, "group_key": group_key,
            "can_play": can_play, "zone_checked": zone_checked, "broken": broken,
            "player_zone_checked": player_zone_checked, "repeat_count": repeat_count,
            "choice": choice, "unique": unique, "ordered": ordered, "append": append,

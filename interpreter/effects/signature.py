@@ -96,8 +96,8 @@ class Signature:
             comp.err(node, "ARGS", f"{self.name} needs {', '.join(missing)}: {self.call_form()}")
         for p, value, arg in out:       # values are (source, static type)
             if type(value) is tuple and not T.fits(p.type, value[1]):
-                comp.err(arg, "TYPE", f"{self.name}'s parameter '{p.name}' is {type_words(p.type)}, "
-                                      f"but this is {type_words(value[1])}")
+                comp.err(arg, "TYPE", f"{self.name}'s parameter '{p.name}' is "
+                                      f"{type_words(p.type)}, but this is {type_words(value[1])}")
         return out
 
 
