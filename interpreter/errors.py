@@ -1,4 +1,6 @@
-"""One error hierarchy. Every finding carries where it is and what to do about it."""
+"""One error hierarchy, and the words its messages use. Every finding carries where it is and
+what to do about it; every message names a type, a wrong value and a likely misspelling the
+same way (the tables and helpers at the end of this module)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -78,6 +80,48 @@ class SaveFileError(RulebookError):
     """A save or replay file that cannot be used."""
 
 
+# ---------------------------------------------------------------- words for messages
+
+# A type of the effect language (effects/types.py's tags) as a message says it.
+TYPE_WORDS = {"num": "a number", "str": "a text", "bool": "true or false", "player": "a player",
+              "card": "a card", "none": "nothing", "group": "a group of zones", "list": "a list",
+              "any": "a value"}
+_PLURALS = {"num": "numbers", "str": "texts", "bool": "true or false values",
+            "player": "players", "card": "cards", "group": "groups of zones", "list": "lists",
+            "any": "values"}
+
+# A type a YAML declaration names (a value's, an option's `type:`) as a message says it.
+DECLARED_WORDS = {"number": "a whole number", "text": "a text", "truth": "true or false",
+                  "player": "a player", "card": "a card", "list": "a list",
+                  "players": "a list of players", "cards": "a list of cards",
+                  "mapping": "a mapping", "any": "any value"}
+
+# A JSON schema type (a game file's or a save's fields) as a message says it.
+JSON_WORDS = {"object": "a mapping", "array": "a list", "string": "a text",
+              "integer": "a whole number", "number": "a number", "boolean": "true or false",
+              "null": "nothing"}
+
+# What kind of data a YAML or CSV field holds (card attributes).
+KIND_WORDS = {bool: "true or false", int: "a whole number", float: "a number with a fraction",
+              str: "a text", list: "a list", dict: "a mapping", type(None): "nothing (null)"}
+
+
+def type_words(t: str) -> str:
+    """A static type in words with its article: "a number", "a list of cards"."""
+    if t.startswith("list:"):
+        return "a list of " + _plural(t[5:])
+    return TYPE_WORDS.get(t) or ("an " if t[:1] in "aeiou" else "a ") + t
+
+
+def _plural(t: str) -> str:
+    return "lists of " + _plural(t[5:]) if t.startswith("list:") else _PLURALS.get(t, t + "s")
+
+
+def kind_words(v) -> str:
+    """The kind of a datum from a game's files: "a whole number", "a text"."""
+    return KIND_WORDS.get(type(v), "a value")
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """A 'did you mean ...' hint naming the closest valid candidate, or ''."""
     close = get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
@@ -97,3 +141,19 @@ def describe_value(v, width: int = 60) -> str:
         return "true" if v else "false"
     text = repr(v)
     return text if len(text) <= width else f"{type(v).__name__} {text[:width - 10]}..."
+
+
+def describe_datum(x) -> str:
+    """A wrong datum found in a game's file, as a schema finding says it: "the number 3",
+    "the text 'x'", "a list"."""
+    if isinstance(x, bool):
+        return f"'{str(x).lower()}'"
+    if isinstance(x, (int, float)):
+        return f"the number {x}"
+    if isinstance(x, str):
+        return f"the text {x!r}"
+    if isinstance(x, list):
+        return "a list"
+    if isinstance(x, dict):
+        return "a mapping"
+    return "nothing"

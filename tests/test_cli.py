@@ -197,6 +197,8 @@ def test_moves_running_out_for_a_human_without_terminal(tmp_path):
     (("play", "metras", "--load", "/no/such/file.json"), "no save file"),
     (("play", "metras", "--moves", "/no/such/moves.txt"), "moves file"),
     (("simulate", "metras", "-n", "2", "--bots", "smart"), "no bot 'smart'"),
+    (("simulate", "metras", "-n", "2", "--bot", "2greedy"), "SEAT=KIND"),   # parsed as in play
+    (("simulate", "metras", "-n", "2", "--bot", "9=greedy"), "no seat '9'"),
     (("replay", "/no/such/file.json"), "no save file"),
 ])
 def test_bad_input_is_a_clear_error(args, message):

@@ -305,6 +305,14 @@ def test_rng_is_splitmix64():
         0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
 
 
+def test_the_finaliser_is_the_generators_last_step():
+    # finalise(z) is the number next_u64 returns from a state that steps to z (the bots' mix)
+    for z in (0, 1, 0xE220A8397B1DCDAF, (1 << 64) - 1):
+        s = {"rng": (z - rng.GOLDEN) % (1 << 64)}
+        assert rng.finalise(z) == rng.next_u64(s) and s["rng"] == z
+    assert rng.finalise(rng.GOLDEN) == 0xE220A8397B1DCDAF
+
+
 def test_rng_same_seed_same_numbers():
     a, b = {"rng": rng.seed_state(42)}, {"rng": rng.seed_state(42)}
     assert [rng.below(a, 1000) for _ in range(50)] == [rng.below(b, 1000) for _ in range(50)]

@@ -9,7 +9,7 @@ from ..load.documents import load_documents, resolve_game_path
 HIDDEN_ATTRS = {"id", "type", "zone", "count", "name", "effect", "description", "abilities"}
 
 
-def describe(game) -> str:
+def rules_sheet(game) -> str:
     """Markdown for a loaded (so valid) Game."""
     g = game.g
     findings: list = []
@@ -35,7 +35,7 @@ def describe(game) -> str:
     out += section("Procedures", [named_script(k, v.get("do", ""), v.get("description"))
                                   for k, v in (data.get("procedures") or {}).items()],
                    bullets=False)
-    out += section("Metrics", [f"**{k}**: {described(v)}"
+    out += section("Metrics", [f"**{k}**: {metric_text(v)}"
                                for k, v in (data.get("metrics") or {}).items()])
     return "\n".join(out).rstrip() + "\n"
 
@@ -47,7 +47,8 @@ def option(name: str, v) -> str:
         (f": {v['description']}" if v.get("description") else "")
 
 
-def described(v) -> str:
+def metric_text(v) -> str:
+    """A declared metric as the sheet says it: its description and what it measures."""
     if isinstance(v, str):
         return f"`{v}` at the end of a game"
     what = f"`{v['value']}` at the end of a game" if "value" in v else \

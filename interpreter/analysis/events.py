@@ -8,12 +8,7 @@ acquisitions. Player zone keys start with the seat: "2.hand", "0.slots.fame".
 """
 from __future__ import annotations
 
-
-def zone_seat(key: str):
-    """The seat owning a zone key, or None for a game zone."""
-    if key[0].isdigit():
-        return int(key[:key.index(".")])
-    return None
+from .. import zone_keys
 
 
 class Recorder:
@@ -27,9 +22,8 @@ class Recorder:
 
     def __call__(self, kind, card, a, b):
         if kind == "move":
-            if b[0].isdigit():
-                seat = b[:b.index(".") + 1]   # "2." : the owner's prefix
-                if not a.startswith(seat):
-                    self.acquired.setdefault(card, []).append(int(seat[:-1]))
+            seat = zone_keys.seat_of(b)
+            if seat is not None and zone_keys.seat_of(a) != seat:
+                self.acquired.setdefault(card, []).append(seat)
         elif kind == "play":
             self.played.setdefault(card, []).append(a)

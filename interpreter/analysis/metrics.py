@@ -2,16 +2,15 @@
 the simulation runner."""
 from __future__ import annotations
 
-from ..runtime.vm import VM
+from ..runtime.evaluation import Evaluator
 
 
 def evaluate(metrics, g, s: dict, events) -> dict:
     """name -> value for one finished game."""
-    vm = VM(g, s)
+    evaluator = Evaluator(g, s)
     out = {}
     for name, fn in metrics.values.items():
-        vm.l = {"me": None}
-        out[name] = fn(vm)
+        out[name] = evaluator(fn, me=None)
     for name, (kind, where) in metrics.tallies.items():
         n = 0
         for card, seats in getattr(events, kind).items():
@@ -19,7 +18,6 @@ def evaluate(metrics, g, s: dict, events) -> dict:
                 n += len(seats)
                 continue
             for seat in seats:
-                vm.l = {"card": card, "me": seat}
-                n += bool(where(vm))
+                n += bool(evaluator(where, card=card, me=seat))
         out[name] = n
     return out

@@ -51,8 +51,7 @@ def place_functions(board) -> dict:
     """name -> (f(vm, *args), result type, (fewest, most) arguments): every shape's."""
     zkey = CellTable(board.name, board.zone_key, board.alias, board.word)
     limit = board.stack_limit
-    prefix = board.name + "."
-    cut = len(prefix)
+    cell_at = {key: cell for cell, key in board.zone_key.items()}     # zone key -> its cell
     features = CellTable(board.name, board.features, board.alias, board.word)
     default_adj = next(iter(board.adjacency))
 
@@ -86,8 +85,7 @@ def place_functions(board) -> dict:
         return stack[-1] if stack else None
 
     def cell_of(vm, card):
-        where = vm.s["loc"].get(card)
-        return where[cut:] if where is not None and where.startswith(prefix) else None
+        return cell_at.get(vm.s["loc"].get(card))
 
     def groups(vm, members, adjacency=None, by=None, wild=None):
         table = board.adjacency[adjacency_name(adjacency)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import zone_keys
 from .tables import distance_table
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -87,7 +88,7 @@ def grid(name: str, rows: int, cols: int, remove=(), stack_limit=None, visible_i
               for cell in position}
     b = Board(name, "grid", rows, cols, stack_limit, tuple(position), position, rim,
               neighbours, around, rays, visible_if=visible_if, description=description)
-    b.zone_key = {cell: f"{name}.{cell}" for cell in b.cells}
+    b.zone_key = {cell: zone_keys.make(None, name, cell) for cell in b.cells}
     b.features = {cell: {} for cell in b.cells}
     b.adjacency = {"neighbours": neighbours, "around": around}
     # a removed cell is no cell: a path goes around it (steps over the board's cells)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .. import zone_keys
 from .tables import distance_table, not_a_place
 
 # corner offsets of a pointy face on the lattice, clockwise from the top
@@ -218,6 +219,6 @@ def hexboard(name: str, rows, faces="letters", remove=(), orientation="pointy",
         edges = {v: tuple(w for _, w in b.exits[v]) for v in vertices}
         b.adjacency = {"edges": edges}
         b.distance = {"edges": distance_table(name, vertices, edges, alias, "vertex")}
-    b.zone_key = {p: f"{name}.{p}" for p in b.cells}
+    b.zone_key = {p: zone_keys.make(None, name, p) for p in b.cells}
     b.face_names, b.removed = tuple(names), tuple(f for f in names if f in removed)
     return b

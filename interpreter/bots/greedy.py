@@ -15,7 +15,7 @@ import math
 import random
 
 from ..runtime.sequence import own_steps
-from ..runtime.vm import VM
+from ..runtime.evaluation import evaluate
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
 
@@ -117,8 +117,6 @@ class GreedyBot:
         return here, chance
 
     def evaluate(self, game, s, seat):
-        vm = VM(game.g, s)
         # an evaluation may speak of `me` as well as `it`, and of me's steps in a secret
         # sequence (`so_far`): a program is scored by what the game predicts of it
-        vm.l = {"me": seat, "so_far": own_steps(s, seat)}
-        return self.fn(vm, seat)
+        return evaluate(game.g, s, self.fn, seat, me=seat, so_far=own_steps(s, seat))

@@ -39,7 +39,7 @@ import time
 
 from ..build.search_settings import SETTINGS
 from ..runtime.sequence import own_steps
-from ..runtime.vm import VM
+from ..runtime.evaluation import Evaluator, evaluate
 from .greedy import SURE, GreedyBot
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
@@ -232,9 +232,7 @@ class IsmctsBot:
         if s["over"]:
             r = s["result"]
             return math.inf if r["winners"] == [seat] else -math.inf
-        vm = VM(game.g, s)
-        vm.l = {"me": seat, "so_far": own_steps(s, seat)}
-        return self.fn(vm, seat)
+        return evaluate(game.g, s, self.fn, seat, me=seat, so_far=own_steps(s, seat))
 
     def rewards(self, game, s: dict) -> list:
         """One reward per seat in [0, 1]."""
@@ -249,11 +247,8 @@ class IsmctsBot:
         elif self.fn is None:
             return [1 / n] * n
         else:
-            vm = VM(game.g, s)
-            values = []
-            for p in range(n):
-                vm.l = {"me": p, "so_far": own_steps(s, p)}
-                values.append(self.fn(vm, p))
+            evaluator = Evaluator(game.g, s)
+            values = [evaluator(self.fn, p, me=p, so_far=own_steps(s, p)) for p in range(n)]
         return [self.scaled(m) for m in margins(values)]
 
     def scaled(self, margin: float) -> float:

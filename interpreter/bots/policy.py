@@ -25,7 +25,7 @@ import random
 
 from ..effects import menus as O
 from ..errors import RulebookError, did_you_mean
-from ..runtime.vm import VM
+from ..runtime.evaluation import Evaluator
 from .streams import decision_stream, mix
 from .worlds import determinize
 
@@ -56,20 +56,20 @@ class PolicyBot:
         prompt = game.prompt(world, seat).lower()
         labels = game.options(world, seat)
         values = option_values(world, seat)
-        vm = VM(game.g, world)
+        evaluator = Evaluator(game.g, world)
         pending = world["pending"]
         steps = pending["so_far"].get(str(seat), []) if "so_far" in pending else []
         for rule in self.policy.rules:
             if rule.prompt is not None and rule.prompt not in prompt:
                 continue
-            if rule.when is not None and not _safe(rule.when, vm, {"me": seat}):
+            if rule.when is not None and not _safe(evaluator, rule.when, me=seat):
                 continue
             scores = []
             for i, (label, value) in enumerate(zip(labels, values)):
-                local = {"it": value, "me": seat, "option": label, "so_far": steps}
-                if rule.match is not None and not _safe(rule.match, vm, local):
+                names = {"it": value, "me": seat, "option": label, "so_far": steps}
+                if rule.match is not None and not _safe(evaluator, rule.match, **names):
                     continue
-                score = _safe(rule.maximise, vm, local) if rule.maximise is not None else 0
+                score = 0 if rule.maximise is None else _safe(evaluator, rule.maximise, **names)
                 scores.append((score if isinstance(score, (int, float)) else -math.inf, i))
             if scores:
                 best = max(s for s, _ in scores)
@@ -82,11 +82,10 @@ def option_values(s: dict, seat: int) -> list:
     return [O.value(spec, i) for i in range(O.count(spec))]
 
 
-def _safe(fn, vm, local):
+def _safe(evaluator, fn, **names):
     """A rule's value for one option; None when it fails there (the option does not match)."""
-    vm.l = dict(local)
     try:
-        return fn(vm)
+        return evaluator(fn, **names)
     except (RulebookError, TypeError, KeyError, AttributeError, ValueError, IndexError,
             ZeroDivisionError):
         return None

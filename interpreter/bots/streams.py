@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from ..effects.rng import GOLDEN, finalise
 from ..runtime.sequence import seen_decisions
 
 M64 = (1 << 64) - 1
@@ -11,10 +12,7 @@ M64 = (1 << 64) - 1
 def mix(seed: int, n: int) -> int:
     """A 64-bit number from two integers (splitmix64's finaliser over both): nearby seeds
     and decision numbers give unrelated results."""
-    x = (seed * 0x9E3779B97F4A7C15 + n * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019) & M64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & M64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & M64
-    return x ^ (x >> 31)
+    return finalise((seed * GOLDEN + n * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019) & M64)
 
 
 def decision_stream(seed: int, state: dict, seat=None) -> random.Random:

@@ -34,6 +34,7 @@ from ..errors import RulebookError
 from ..runtime.visibility import declared, hidden_in
 from ..runtime.state import deep_clone
 from ..effects.values import plain
+from ..runtime.evaluation import Evaluator
 from ..runtime.vm import VM
 
 
@@ -47,9 +48,10 @@ def hidden_places(game, s: dict, seat: int) -> list:
     """(zone key, index) of every card the seat cannot see, in a canonical order (the rules
     of runtime/visibility.py, as the seat's view applies them)."""
     g = game.g
-    vm = VM(g, s)
+    evaluator = Evaluator(g, s)
     z = s["z"]
-    return [(key, i) for key in sorted(z) if z[key] for i in hidden_in(g, vm, key, z[key], seat)]
+    return [(key, i) for key in sorted(z) if z[key]
+            for i in hidden_in(g, evaluator, key, z[key], seat)]
 
 
 def determinize(game, s: dict, seat: int, rng) -> dict:

@@ -2,13 +2,15 @@
 attributes, starting zones and display labels. Mixed into the Builder."""
 from __future__ import annotations
 
+from .. import zone_keys
 from ..errors import did_you_mean
 
 
 class CardLoader:
     def start_zones(self, g) -> list:
-        return [f"{z}.{k}" for z, s in g.game_zones.items() for k in s.keys] + \
-               [z for z, s in g.game_zones.items() if not s.keys]
+        keyed = [k for z, s in g.game_zones.items() if s.keys
+                 for k in zone_keys.group_keys(z, s.keys)]
+        return keyed + [z for z, s in g.game_zones.items() if not s.keys]
 
     def load_cards(self, g):
         self.card_scripts = []

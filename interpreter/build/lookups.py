@@ -2,6 +2,8 @@
 key, card state reset per zone, stack limits."""
 from __future__ import annotations
 
+from .. import zone_keys
+
 
 def result_fn(g):
     def result(vm):
@@ -32,16 +34,11 @@ class Lookup(dict):
         return value
 
 
-def _base(key):
-    """A zone key's zone name: "board.d4" -> "board", "2.hand" -> "hand"."""
-    parts = key.split(".")
-    return parts[1] if parts[0].isdigit() else parts[0]
-
-
 def zone_spec_fn(g):
     """zone key -> its ZoneSpec (called as a function: the lookup's __getitem__)."""
     def make(key):
-        return g.player_zones[_base(key)] if key[0].isdigit() else g.game_zones[_base(key)]
+        seat, name, _ = zone_keys.parse(key)
+        return g.game_zones[name] if seat is None else g.player_zones[name]
     return Lookup(make).__getitem__
 
 
@@ -51,7 +48,7 @@ def resets_fn(g):
             if spec.kept_in is not None}
 
     def make(key):
-        base = _base(key)
+        base = zone_keys.group_name(key)
         return tuple(n for n, zones in kept.items() if base not in zones)
     return Lookup(make).__getitem__
 

@@ -6,7 +6,7 @@ from ..effects import ast as A
 from ..effects.compiler import Compiler, Scope
 from ..effects.parser import EffectSyntaxError, parse_expression, parse_script
 from ..effects.script import ScriptCompiler
-from ..errors import CompileError, Finding
+from ..errors import CompileError, Finding, type_words
 from ..model import visible_key
 from . import lookups as tables
 from .metrics import compile_metrics
@@ -58,7 +58,7 @@ class GameCompiler:
                 line, col = self.text_pos(doc, keypath, lead.count("\n") + 1,
                                           len(lead.split("\n")[-1]) + 1)
                 self.findings.append(Finding(doc.path, line, col, "TYPE",
-                                             f"this gives {_type_word(t)}; {_type_word(want)} "
+                                             f"this gives {type_words(t)}; {type_words(want)} "
                                              "is needed here"))
             return fn
         except (EffectSyntaxError, CompileError) as e:
@@ -170,9 +170,3 @@ class GameCompiler:
 _WANT = {"end_when": "bool", "score": "num", "evaluation": "num"}
 
 
-def _type_word(t: str) -> str:
-    words = {"num": "a number", "bool": "true or false", "str": "a text", "player": "a player",
-             "card": "a card", "group": "a group of zones", "none": "nothing", "list": "a list"}
-    if t.startswith("list:"):
-        return f"a list of {t[5:]}s"
-    return words.get(t, f"a {t}")

@@ -21,13 +21,11 @@ import operator
 import re
 
 from ..effects import ast as A
-from ..errors import Finding
+from ..errors import KIND_WORDS, Finding, kind_words
 
 # Card fields that are not attributes read by effects (`text`: the card's printed rules text,
 # for people; `effect`: the card's own script). checks.py uses the same table.
 CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect", "abilities"}
-KINDS = {bool: "true or false", int: "a whole number", float: "a number with a fraction",
-         str: "a text", list: "a list", dict: "a mapping", type(None): "nothing (null)"}
 DECIMAL = re.compile(r"^\s*-?\d*\.\d+\s*$")
 WHOLE = re.compile(r"^\s*-?\d+\s*$")
 COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -36,10 +34,6 @@ COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operato
 ORDER = {"<", "<=", ">", ">="}
 NUMERIC_BUILTINS = {"min", "max", "sum", "abs", "range", "roll"}
 TYPED_PARAMS = {"num", "player", "card", "str", "list:card", "list:player", "list"}
-
-
-def kind(v) -> str:
-    return KINDS.get(type(v), "a value")
 
 
 def _weight(card) -> int:
@@ -74,15 +68,15 @@ def type_findings(builder, g, by_type: dict) -> list:
                                (builder.doc, ["card_types", ctype, "attributes", name])))
             weights: dict = {}
             for v, w, _ in values:
-                weights[kind(v)] = weights.get(kind(v), 0) + w
+                weights[kind_words(v)] = weights.get(kind_words(v), 0) + w
             major = max(weights, key=weights.get)
             if len(weights) < 2 or weights[major] * 2 <= sum(weights.values()):
                 continue          # one kind, or no clear majority to call the others odd
             others = weights[major]
             for v, _, (doc, path) in values:
-                if kind(v) != major:
+                if kind_words(v) != major:
                     line, col = builder.at(doc, path, key=False)
-                    shown = f"the text '{v}'" if isinstance(v, str) else f"{kind(v)} ({v!r})"
+                    shown = f"the text '{v}'" if isinstance(v, str) else f"{kind_words(v)} ({v!r})"
                     out.append(Finding(doc.path, line, col, "ATTR-TYPE",
                                        f"'{name}' is {shown} here, but {major} on the other "
                                        f"{ctype} cards ({others} of them)",
@@ -91,9 +85,9 @@ def type_findings(builder, g, by_type: dict) -> list:
 
 
 def _type_hint(v, major: str, doc) -> str:
-    if isinstance(v, str) and DECIMAL.match(v) and major == KINDS[int]:
+    if isinstance(v, str) and DECIMAL.match(v) and major == KIND_WORDS[int]:
         return f"numbers are whole in this language: {v.strip()} is read as a text"
-    if isinstance(v, float) and major == KINDS[int]:
+    if isinstance(v, float) and major == KIND_WORDS[int]:
         return "numbers are whole in this language: write a whole number"
     if isinstance(v, str) and WHOLE.match(v):
         return "it is quoted, so it is a text: remove the quotes"

@@ -20,6 +20,7 @@ from string import Formatter
 
 from . import attributes as attr_checks, unset as unset_checks
 from ..effects import ast as A
+from .. import zone_keys
 from ..errors import Finding, did_you_mean
 
 # (path with "*" for any key and "[]" for any list item, what it names, names valid there)
@@ -191,7 +192,7 @@ def usage(builder, g) -> set:
     for attrs in g.cards.values():
         names.add(attrs["type"])
     for zone in g.card_start.values():
-        names.add(zone.split(".")[0])
+        names.add(zone_keys.group_name(zone))
     return names
 
 
@@ -278,9 +279,7 @@ def count_findings(builder, g) -> list:
         want = spec.get("start_count") if isinstance(spec, dict) else None
         if not isinstance(want, int) or isinstance(want, bool):
             continue
-        keys = spec.get("keys") or []
-        for key in keys or [None]:
-            zone = f"{name}.{key}" if key else name
+        for zone in zone_keys.group_keys(name, spec.get("keys")):
             have = started.get(zone, 0)
             if have != want:
                 line, col = builder.at(builder.doc, ["zones", "game", name, "start_count"],

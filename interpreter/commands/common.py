@@ -68,6 +68,17 @@ def seat_arg(game, text: str, n: int) -> int:
     raise Failed(f"no seat '{text}': seats are 1 to {n}")
 
 
+def bot_args(game, kinds: list, bot_specs) -> list:
+    """The kind of player at each seat after --bot SEAT=KIND (repeatable) set single seats."""
+    kinds = list(kinds)
+    for spec in bot_specs or ():
+        seat, eq, kind = spec.partition("=")
+        if not eq or not kind.strip():
+            raise Failed(f"--bot {spec!r}: write SEAT=KIND, e.g. --bot 2=greedy")
+        kinds[seat_arg(game, seat, len(kinds))] = kind.strip()
+    return kinds
+
+
 def option_args(game, given) -> dict:
     """--option NAME=VALUE (repeatable) -> {name: value}: each name looked up and each value
     read by game_options (the option's declared type, range and choices)."""

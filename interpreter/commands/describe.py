@@ -5,7 +5,7 @@ import click
 from rich.markdown import Markdown
 
 from ..present import terminal
-from ..analysis.describe import describe as describe_game
+from ..analysis.describe import rules_sheet
 from .common import load_game, reports_errors
 
 
@@ -16,7 +16,7 @@ from .common import load_game, reports_errors
 @reports_errors
 def describe(game_name, fmt):
     """Print GAME for a person: components, setup, a round, cards, options, variants."""
-    sheet = describe_game(load_game(game_name))
+    sheet = rules_sheet(load_game(game_name))
     if fmt == "markdown":
         click.echo(sheet, nl=False)
     else:

@@ -16,7 +16,7 @@ from ..runtime.visibility import may_read
 from ..effects.rng import new_seed
 from ..runtime.sequence import UNDO as UNDO_STEP
 from ..runtime import saves as savefile
-from .common import Failed, load_game, option_args, reports_errors, seat_arg, seed_option
+from .common import Failed, bot_args, load_game, option_args, reports_errors, seed_option
 from .human import Human
 from ..runtime.play_session import Session
 
@@ -193,12 +193,7 @@ def seat_kinds(game, n, bot_kind, humans, bot_specs) -> list:
     others bots of `bot_kind`; --bot SEAT=KIND then sets single seats."""
     if humans > n:
         raise Failed(f"--humans {humans}: this game has {n} seats (use --players)")
-    kinds = [HUMAN] * humans + [bot_kind] * (n - humans)
-    for spec in bot_specs:
-        seat, eq, kind = spec.partition("=")
-        if not eq or not kind.strip():
-            raise Failed(f"--bot {spec!r}: write SEAT=KIND, e.g. --bot 2=greedy")
-        kinds[seat_arg(game, seat, n)] = kind.strip()
+    kinds = bot_args(game, [HUMAN] * humans + [bot_kind] * (n - humans), bot_specs)
     for k in set(kinds) - {HUMAN}:
         make_bot(k, game, 0)   # an unknown kind fails here, before anything is played
     return kinds

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..bots import make_bot
-from .common import Failed, load_game, option_args, seat_arg, seed_option
+from .common import Failed, bot_args, load_game, option_args, seed_option
 from ..errors import GameError
 from ..load.documents import resolve_game_path
 from ..analysis.overrides import load_with_overrides, parse_sets
@@ -71,12 +71,7 @@ def setup(game_name, players, variant, option_specs, set_specs, kind, bot_specs,
 
 
 def bot_kinds(game, n: int, kind: str, bot_specs) -> list:
-    kinds = [kind] * n
-    for spec in bot_specs or ():
-        seat, eq, k = spec.partition("=")
-        if not eq or not k.strip():
-            raise Failed(f"--bot {spec!r}: write SEAT=KIND, e.g. --bot 2=greedy")
-        kinds[seat_arg(game, seat, n)] = k.strip()
+    kinds = bot_args(game, [kind] * n, bot_specs)
     for k in set(kinds):
         make_bot(k, game, 0)   # an unknown kind fails before the run
     return kinds

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import ast as A
 from . import types as T
-from ..errors import did_you_mean
+from ..errors import did_you_mean, type_words
 
 
 def declared_moments(data):
@@ -39,7 +39,7 @@ def check_moment(comp, node, t: str = T.STR) -> None:
     """At compile time: a moment is a text (t: its static type), and a literal one must be
     declared (the compiler's located error)."""
     if t not in (T.STR, T.ANY):
-        comp.err(node, "TYPE", f"a moment is named by a text, not {T.a_word(t)}")
+        comp.err(node, "TYPE", f"a moment is named by a text, not {type_words(t)}")
     if isinstance(node, A.Const) and isinstance(node.value, str) \
             and comp.g.moments is not None and node.value not in comp.g.moments:
         comp.err(node, "REF-UNDEF", f"unknown moment '{node.value}'",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .abilities import check_moment
 from ..boards.geometry import BOARD_FUNCTIONS, INLINE_BOARD, board_functions, feature_names, inline_tables
-from ..errors import did_you_mean
+from ..errors import did_you_mean, type_words
 from . import ast as A
 from . import types as T
 from .builtins import BUILTINS, SPECIAL
@@ -88,7 +88,7 @@ class Calls:
         if name in COLLECTION_FIRST and first_t in T.SCALARS:
             where = node.args[0] if node.args else node
             self.err(where, "TYPE", f"{name}() needs a collection, not "
-                                    f"{T.a_word(first_t)}")
+                                    f"{type_words(first_t)}")
         if rt == "elem":
             rt = T.elem(first_t)
         if rt == "list":
@@ -190,7 +190,7 @@ class Calls:
 
     def _special_holder(self, node, bound):
         (_, (card, _), _), = bound
-        return f"_card_owner(s, {card})", T.PLAYER
+        return f"_card_owner(s['loc'][{card}])", T.PLAYER
 
     def _special_has_ability(self, node, bound):
         (_, (card, _), _), (_, (moment, _), _) = bound

@@ -10,7 +10,8 @@ are read as lists; a zone used as a destination compiles to its key.
 """
 from __future__ import annotations
 
-from ..errors import CompileError
+from .. import zone_keys
+from ..errors import CompileError, type_words
 from .values import RUNTIME as VALUE_RUNTIME
 from .value_targets import compile_index
 from . import ast as A
@@ -94,7 +95,7 @@ class Compiler(Names, Calls, Zones):
     def seat_table(self, group: str) -> str:
         """Per seat, the zone keys of a player's keyed group (made once)."""
         keys = self.g.player_zones[group].keys
-        return self.ns.const([[f"{p}.{group}.{k}" for k in keys] for p in self.seats], "GK")
+        return self.ns.const([zone_keys.group_keys(group, keys, p) for p in self.seats], "GK")
 
     # ------------------------------------------------------------ simple nodes
     def _x_Const(self, node, scope):
@@ -123,7 +124,8 @@ class Compiler(Names, Calls, Zones):
         key, _ = self.src(node.key, scope)
         if t.startswith("pgroup:"):
             gname = t[7:]
-            table = self.ns.const([{k: f"{p}.{gname}.{k}" for k in self.g.player_zones[gname].keys}
+            subs = self.g.player_zones[gname].keys
+            table = self.ns.const([{k: zone_keys.make(p, gname, k) for k in subs}
                                    for p in self.seats], "GT")
             return f"s['z'][{table}[{obj}][{key}]]", "list:card"
         return f"_index({obj}, {key})", (T.elem(t) if T.is_list(t) else T.ANY)
@@ -158,11 +160,11 @@ class Compiler(Names, Calls, Zones):
         if op in ("<", "<=", ">", ">="):
             for side, t in ((node.left, lt), (node.right, rt)):
                 if t in ("player", "card", "bool", "str", "group") or T.is_list(t):
-                    self.err(side, "TYPE", f"{T.a_word(t)} cannot be compared with '{op}'; "
+                    self.err(side, "TYPE", f"{type_words(t)} cannot be compared with '{op}'; "
                                            "compare numbers")
         kinds = {lt, rt} - {"any", "none"}
         if op in ("==", "!=") and len(kinds) == 2 and "num" in kinds and kinds & {"card", "str"}:
-            self.err(node, "TYPE", f"{T.a_word(lt)} is compared with {T.a_word(rt)}; "
+            self.err(node, "TYPE", f"{type_words(lt)} is compared with {type_words(rt)}; "
                                    "they are never equal")
         if op not in _COMPARE:
             self.err(node, "EXPR-BAD", f"unknown comparison {op}")
@@ -180,7 +182,7 @@ class Compiler(Names, Calls, Zones):
     def _x_Neg(self, node, scope):
         f, t = self.src(node.operand, scope)
         if t not in ("num", "any"):
-            self.err(node, "TYPE", f"{T.a_word(t)} cannot be negated")
+            self.err(node, "TYPE", f"{type_words(t)} cannot be negated")
         return f"(-{f})", T.NUM
 
     def _x_CondExpr(self, node, scope):
@@ -197,7 +199,7 @@ class Compiler(Names, Calls, Zones):
 
     def require_list(self, node, t):
         if not (T.is_list(t) or t == "any"):
-            self.err(node, "TYPE", f"{T.a_word(t)} is not a collection")
+            self.err(node, "TYPE", f"{type_words(t)} is not a collection")
 
     def _x_Where(self, node, scope):
         coll, ct = self.collection(node.coll, scope)

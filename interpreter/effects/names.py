@@ -7,7 +7,8 @@ value, a stat, a zone or a seat field; of a card, a state, an attribute or a car
 """
 from __future__ import annotations
 
-from ..errors import did_you_mean
+from .. import zone_keys
+from ..errors import did_you_mean, type_words
 from .values import static_type
 from . import ast as A
 from . import types as T
@@ -100,7 +101,7 @@ class Names:
             return f"s['roles'][{name!r}]", T.PLAYER
         if kind == "game_zone":
             if name in self.keyed_game:
-                keys = self.ns.const([f"{name}.{k}" for k in g.game_zones[name].keys], "ZK")
+                keys = self.ns.const(zone_keys.group_keys(name, g.game_zones[name].keys), "ZK")
                 return f"[s['z'][k] for k in {keys}]", T.GROUP
             return f"s['z'][{name!r}]", "list:card"
         if kind == "constant":
@@ -135,10 +136,10 @@ class Names:
             if name not in keys:
                 self.err(node, "REF-UNDEF", f"'{gname}' has no zone '{name}'",
                          did_you_mean(name, keys))
-            table = self.ns.const([f"{p}.{gname}.{name}" for p in self.seats], "ZK")
+            table = self.ns.const([zone_keys.make(p, gname, name) for p in self.seats], "ZK")
             return f"s['z'][{table}[{obj}]]", "list:card"
         if t in ("num", "bool", "str", "none", "group") or T.is_list(t):
-            self.err(node, "TYPE", f"{T.a_word(t)} has no '{name}'")
+            self.err(node, "TYPE", f"{type_words(t)} has no '{name}'")
         # The type is known only at run time: a player (seat number), a card (id) or a map.
         pfields = (set(g.player_counters) | set(g.stats) | set(g.player_zones)
                    | set(g.player_values) | set(PLAYER_FIELDS))
@@ -168,7 +169,7 @@ class Names:
                 if on_value:
                     return f"[s['z'][k] for k in {self.seat_table(name)}[{p}]]", T.GROUP
                 return p, "pgroup:" + name   # p.slots.fame / p.slots[b] name one zone
-            keys = self.ns.const([f"{q}.{name}" for q in self.seats], "ZK")
+            keys = self.ns.const([zone_keys.make(q, name) for q in self.seats], "ZK")
             return f"s['z'][{keys}[{p}]]", "list:card"
         if name == "name":
             names = g.seat_names
@@ -197,9 +198,9 @@ class Names:
         if name == "id":
             return c, T.STR
         if name == "zone":
-            return f"_card_zone(s, {c})", T.STR
+            return f"_card_zone(s['loc'][{c}])", T.STR
         if name == "owner":
-            return f"_card_owner(s, {c})", T.PLAYER
+            return f"_card_owner(s['loc'][{c}])", T.PLAYER
         if name == "label":
             return f"{self.labels_ref}[{c}]", T.STR
         if name in self.card_attrs or name == "type":

@@ -2,7 +2,7 @@
 mechanics (a new frame). Mixed into ScriptCompiler."""
 from __future__ import annotations
 
-from ..errors import did_you_mean
+from ..errors import did_you_mean, type_words
 from ..boards.geometry import BOARD_FUNCTIONS
 from . import ast as A
 from . import types as T
@@ -119,7 +119,7 @@ class Procs:
             for node, t in ((lo_node, lt), (hi_node, ht)):
                 if node is not None and t not in (T.NUM, T.ANY):
                     self.c.err(node, "TYPE", f"a sequence's length is a number, not "
-                                             f"{T.a_word(t)}")
+                                             f"{type_words(t)}")
             prompt = self.g.register_prompt(self.c.ns.expression(self.template(
                 st.prompt or f"choose {var}: step {{count(so_far) + 1}}", st,
                 st.text_at.get("prompt")), what="prompt"))

@@ -34,6 +34,13 @@ def next_u64(state: dict) -> int:
     return z ^ (z >> 31)
 
 
+def finalise(z: int) -> int:
+    """SplitMix64's finaliser: a 64-bit number whose every bit depends on every bit of z (the
+    bots' mix of a seed with a decision number). It is the generator's own last step, run on
+    a throwaway state, so that it is written once and drawing pays no extra call."""
+    return next_u64({"rng": (z - GOLDEN) & _MASK})
+
+
 def below(state: dict, n: int) -> int:
     """A uniform integer in [0, n)."""
     if n <= 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from .. import zone_keys
 from ..errors import GameError
 from .menus import choice, unique
 
@@ -101,16 +102,6 @@ def best_by(keyed, lowest):
     return None if best is None else best[1]
 
 
-def card_zone(s, c):
-    key = s["loc"][c]
-    return key.split(".", 1)[1] if key[0].isdigit() else key
-
-
-def card_owner(s, c):
-    key = s["loc"][c]
-    return int(key.split(".", 1)[0]) if key[0].isdigit() else None
-
-
 def dyn_member(vm, v, name, on_player, on_card):
     """NAME of a value whose type is known only at run time: a player (seat number), a card
     (id) or a record (mapping)."""
@@ -150,7 +141,7 @@ def zone_checked(key, valid):
 def player_zone_checked(p, key, valid):
     if key not in valid:
         raise GameError(f"unknown player zone {key!r}")
-    return f"{p}.{key}"
+    return zone_keys.make(p, key)
 
 
 def repeat_count(n, line):
@@ -167,8 +158,10 @@ def broken(*args):
 
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
-           "until": until, "ranked": ranked, "best_by": best_by, "card_zone": card_zone,
-           "card_owner": card_owner, "dyn_member": dyn_member, "group_key": group_key,
+           "until": until, "ranked": ranked, "best_by": best_by,
+           # card.zone and card.owner: generated code passes the card's zone key
+           "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,
+           "dyn_member": dyn_member, "group_key": group_key,
            "can_play": can_play, "zone_checked": zone_checked, "broken": broken,
            "player_zone_checked": player_zone_checked, "repeat_count": repeat_count,
            "choice": choice, "unique": unique, "ordered": ordered, "append": append,

@@ -7,7 +7,7 @@ bounds and zones' rules in one place.
 from __future__ import annotations
 
 from .abilities import check_moment
-from ..errors import CompileError, CompileErrors, did_you_mean
+from ..errors import CompileError, CompileErrors, did_you_mean, type_words
 from . import ast as A
 from . import types as T
 from .blocks import Blocks
@@ -95,7 +95,7 @@ class ScriptCompiler(Procs, Control):
             return "l['me']"
         f, t = self.src(node)
         if t not in ("player", "any"):
-            self.c.err(node, "TYPE", f"{T.a_word(t)} is not a player")
+            self.c.err(node, "TYPE", f"{type_words(t)} is not a player")
         return f
 
     def counter(self, node, name):
@@ -222,7 +222,7 @@ class ScriptCompiler(Procs, Control):
     def _s_Draw(self, st):
         n, t = self.src(st.count)
         if t not in ("num", "any"):
-            self.c.err(st.count, "TYPE", f"draw takes a number of cards, not {T.a_word(t)}")
+            self.c.err(st.count, "TYPE", f"draw takes a number of cards, not {type_words(t)}")
         src = self.c.zone_key(st.src, self.scope)
         dest = self.c.zone_key(st.dest, self.scope)
         self.line(f"vm.draw({n}, {src}, {dest})")
@@ -238,7 +238,7 @@ class ScriptCompiler(Procs, Control):
         if st.var not in self.scope.types or st.var in self.scope.py:
             self.c.undefined(st, st.var, self.scope, "list")
         if not (T.is_list(self.scope.types[st.var]) or self.scope.types[st.var] == T.ANY):
-            self.c.err(st, "TYPE", f"'{st.var}' is {T.a_word(self.scope.types[st.var])}, "
+            self.c.err(st, "TYPE", f"'{st.var}' is {type_words(self.scope.types[st.var])}, "
                                    "not a list")
         what, _ = self.src(st.what)
         values = self.g.player_values or self.g.game_values   # the list may be a value's
@@ -260,7 +260,7 @@ class ScriptCompiler(Procs, Control):
             to, t = self.src(st.to)
             if t not in (T.PLAYER, "list:player", T.LIST, T.ANY):
                 self.c.err(st.to, "TYPE", f"a log line is told to a player or players, not "
-                                          f"{T.a_word(t)}")
+                                          f"{type_words(t)}")
             audience = f", {to}"
         self.line("if vm.listener is not None:")
         self.line(f"    vm.emit({text}{audience})")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 
-from ..errors import did_you_mean
+from ..errors import did_you_mean, type_words
 from . import types as T
 
 REQUIRED = object()
@@ -43,7 +43,8 @@ class Signature:
         defaults = defaults or {}
         return cls(name, tuple(Param(p, t, defaults.get(p, REQUIRED)) for p, t in types.items()))
 
-    def describe(self) -> str:
+    def call_form(self) -> str:
+        """How a call is written: "name(a, b=1, rest...)"."""
         parts = []
         for i, p in enumerate(self.params):
             if self.variadic and i == len(self.params) - 1:
@@ -71,10 +72,10 @@ class Signature:
         for k, (arg, value) in kwargs.items():
             if not self.keywords:
                 comp.err(arg, "ARGS", f"{self.name}() takes its arguments by position: "
-                                      f"{self.describe()}")
+                                      f"{self.call_form()}")
             if k not in names or (self.variadic and k == names[-1]):
                 comp.err(arg, "ARGS", f"{self.name} has no parameter '{k}'",
-                         did_you_mean(k, names) or self.describe())
+                         did_you_mean(k, names) or self.call_form())
             if k in bound:
                 comp.err(arg, "ARGS", f"{self.name}: '{k}' is given twice")
             bound[k] = (value, arg)
@@ -92,11 +93,11 @@ class Signature:
                 missing.append(params[-1].name)
             out.append((params[-1], [v for _, v in extra], node))
         if missing:
-            comp.err(node, "ARGS", f"{self.name} needs {', '.join(missing)}: {self.describe()}")
+            comp.err(node, "ARGS", f"{self.name} needs {', '.join(missing)}: {self.call_form()}")
         for p, value, arg in out:       # values are (source, static type)
             if type(value) is tuple and not T.fits(p.type, value[1]):
-                comp.err(arg, "TYPE", f"{self.name}'s parameter '{p.name}' is {T.a_word(p.type)}, "
-                                      f"but this is {T.a_word(value[1])}")
+                comp.err(arg, "TYPE", f"{self.name}'s parameter '{p.name}' is "
+                                      f"{type_words(p.type)}, but this is {type_words(value[1])}")
         return out
 
 

@@ -11,6 +11,7 @@ import operator
 
 from ..boards.geometry import board_functions
 from . import values
+from .. import zone_keys
 from ..errors import GameError
 from . import ast as A
 from .builtins import BUILTINS
@@ -68,7 +69,7 @@ class TreeWalker:
             return s["roles"][name]
         if kind == "game_zone":
             keys = g.game_zones[name].keys
-            return [s["z"][f"{name}.{k}"] for k in keys] if keys else s["z"][name]
+            return [s["z"][k] for k in zone_keys.group_keys(name, keys)] if keys else s["z"][name]
         if kind == "constant":
             return constant_value(g, name, s["n"])
         if kind == "option":
@@ -78,14 +79,14 @@ class TreeWalker:
     def _Attr(self, node, vm, env):
         if isinstance(node.obj, A.Name) and node.obj.name in self.g.game_zones \
                 and self.g.game_zones[node.obj.name].keys and node.obj.name not in env:
-            return vm.s["z"][f"{node.obj.name}.{node.name}"]
+            return vm.s["z"][zone_keys.make(None, node.obj.name, node.name)]
         return self.member(self.eval(node.obj, vm, env), node.name, vm, env)
 
     def member(self, obj, name, vm, env):
         g, s = self.g, vm.s
         if isinstance(obj, Group):
             p, group = obj
-            return s["z"][f"{p}.{group}.{name}"]
+            return s["z"][zone_keys.make(p, group, name)]
         if isinstance(obj, dict):
             return obj.get(name)
         if isinstance(obj, int) and not isinstance(obj, bool):
@@ -98,7 +99,7 @@ class TreeWalker:
             if name in g.player_zones:
                 if g.player_zones[name].keys:
                     return Group((obj, name))
-                return s["z"][f"{obj}.{name}"]
+                return s["z"][zone_keys.make(obj, name)]
             seat_fields = {"seat": obj, "next": (obj + 1) % s["n"], "prev": (obj - 1) % s["n"]}
             if name in seat_fields:
                 return seat_fields[name]
@@ -112,10 +113,7 @@ class TreeWalker:
                 return s["cs"][name].get(obj, g.card_state[name].start)
             if name in ("zone", "owner"):
                 key = s["loc"][obj]
-                seat, _, rest = key.partition(".")
-                if name == "zone":
-                    return rest if seat.isdigit() else key
-                return int(seat) if seat.isdigit() else None
+                return zone_keys.without_seat(key) if name == "zone" else zone_keys.seat_of(key)
             return g.cards[obj].get(name)
         raise GameError(f"{obj!r} has no {name!r}")
 
@@ -236,7 +234,7 @@ class TreeWalker:
 
     # the builtins the compiler writes itself (see calls.py)
     def _special_zone(self, vm, name, player=None):
-        return vm.s["z"][name if player is None else f"{player}.{name}"]
+        return vm.s["z"][zone_keys.make(player, name)]
 
     def _special_attr(self, vm, card, key):
         return self.g.cards[card].get(key)
@@ -260,5 +258,6 @@ class TreeWalker:
     def _value(self, v, vm):
         if isinstance(v, Group):
             p, group = v
-            return [vm.s["z"][f"{p}.{group}.{k}"] for k in self.g.player_zones[group].keys]
+            keys = zone_keys.group_keys(group, self.g.player_zones[group].keys, p)
+            return [vm.s["z"][k] for k in keys]
         return v

@@ -1,5 +1,5 @@
-"""The value types of the effect language: one table for their names, their words for
-people, their JSON names, and which converts to which.
+"""The value types of the effect language: one table for their names and which converts to
+which (their words for people are errors.py's TYPE_WORDS).
 
 A static type is a short tag:
   num, bool, str, player, card, none, any        scalars (any: known only at run time)
@@ -18,11 +18,6 @@ SCALARS = frozenset({NUM, BOOL, STR, PLAYER, CARD, NONE})
 PARAM_TYPES = {"player": PLAYER, "card": CARD, "number": NUM, "text": STR,
                "cards": "list:card", "players": "list:player", "list": LIST, "any": ANY}
 
-# How a person reads a type in an error: "a number", "a list of cards".
-_WORDS = {NUM: "number", STR: "text", BOOL: "truth value", PLAYER: "player", CARD: "card",
-          NONE: "nothing", GROUP: "group of zones", LIST: "list", ANY: "value"}
-
-
 def list_of(t: str) -> str:
     return "list:" + t
 
@@ -34,18 +29,6 @@ def elem(t: str) -> str:
 
 def is_list(t: str) -> bool:
     return t.startswith(LIST)
-
-
-def word(t: str) -> str:
-    """A type in words, without article: "number", "list of cards"."""
-    if t.startswith("list:"):
-        return "list of " + word(t[5:]) + ("s" if not t[5:].startswith("list") else "")
-    return _WORDS.get(t, t)
-
-
-def a_word(t: str) -> str:
-    w = word(t)
-    return ("an " if w[0] in "aeiou" else "a ") + w
 
 
 def fits(want: str, got: str) -> bool:

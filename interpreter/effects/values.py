@@ -19,17 +19,16 @@ from __future__ import annotations
 
 from . import types as T
 from .runtime import set_item
-from ..errors import GameError, describe_value
+from ..errors import DECLARED_WORDS, GameError, describe_value
 from ..model import ValueSpec
 
-# type name in YAML -> (static type for the checker, words for people)
-TYPES = {
-    "number": (T.NUM, "a whole number"), "text": (T.STR, "a text or none"),
-    "truth": (T.BOOL, "true or false"), "player": (T.PLAYER, "a player or none"),
-    "card": (T.CARD, "a card or none"), "list": (T.LIST, "a list"),
-    "players": ("list:player", "a list of players"), "cards": ("list:card", "a list of cards"),
-    "mapping": (T.ANY, "a mapping"), "any": (T.ANY, "any value"),
-}
+# type name in YAML -> (static type for the checker, words for people: a value may also be
+# none where its type is a text, a player or a card)
+_STATIC = {"number": T.NUM, "text": T.STR, "truth": T.BOOL, "player": T.PLAYER, "card": T.CARD,
+           "list": T.LIST, "players": "list:player", "cards": "list:card", "mapping": T.ANY,
+           "any": T.ANY}
+TYPES = {name: (t, DECLARED_WORDS[name] + (" or none" if t in (T.STR, T.PLAYER, T.CARD) else ""))
+         for name, t in _STATIC.items()}
 MAX_DEPTH = 6           # lists and mappings nest at most this deep inside a value
 
 

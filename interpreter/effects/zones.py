@@ -1,6 +1,7 @@
 """Expressions that name a zone (a destination of move/draw, a shuffle): source for its key."""
 from __future__ import annotations
 
+from .. import zone_keys
 from ..errors import did_you_mean
 from . import ast as A
 from .signature import REQUIRED
@@ -23,7 +24,7 @@ class Zones:
             if node.name not in keys:
                 self.err(node, "REF-UNDEF", f"'{node.obj.name}' has no zone '{node.name}'",
                          did_you_mean(node.name, keys))
-            return repr(f"{node.obj.name}.{node.name}")
+            return repr(zone_keys.make(None, node.obj.name, node.name))
         if isinstance(node, A.Attr):
             obj, t = self.src(node.obj, scope, raw=True)
             if t.startswith("pgroup:"):
@@ -31,12 +32,13 @@ class Zones:
                 if k not in g.player_zones[gname].keys:
                     self.err(node, "REF-UNDEF", f"'{gname}' has no zone '{k}'",
                              did_you_mean(k, g.player_zones[gname].keys))
-                return f"{self.ns.const([f'{p}.{gname}.{k}' for p in self.seats], 'ZK')}[{obj}]"
+                table = self.ns.const([zone_keys.make(p, gname, k) for p in self.seats], "ZK")
+                return f"{table}[{obj}]"
             if t in ("player", "any") and node.name in g.player_zones:
                 if node.name in self.keyed_player:
                     self.err(node, "ZONE", f"'{node.name}' is a group of zones; name one of them")
                 zn = node.name
-                return f"{self.ns.const([f'{p}.{zn}' for p in self.seats], 'ZK')}[{obj}]"
+                return f"{self.ns.const([zone_keys.make(p, zn) for p in self.seats], 'ZK')}[{obj}]"
             self.err(node, "ZONE", f"'{node.name}' is not a zone",
                      did_you_mean(node.name, g.zone_names()))
         if isinstance(node, A.Index) and isinstance(node.obj, A.Name) \
@@ -47,7 +49,8 @@ class Zones:
             k, _ = self.src(node.key, scope)
             if t.startswith("pgroup:"):
                 gname = t[7:]
-                table = self.ns.const([{k: f"{p}.{gname}.{k}" for k in g.player_zones[gname].keys}
+                subs = g.player_zones[gname].keys
+                table = self.ns.const([{k: zone_keys.make(p, gname, k) for k in subs}
                                        for p in self.seats], "GT")
                 return f"_group_key({table}[{obj}], {k}, {gname!r})"
         if isinstance(node, A.Call) and node.func == "zone":
@@ -71,10 +74,11 @@ class Zones:
             if key not in keys and not getattr(self.g.boards.get(name), "broken", False):
                 self.err(node.key, "REF-UNDEF", f"'{name}' has no zone '{node.key.value}'",
                          did_you_mean(str(node.key.value), keys))
-            return repr(f"{name}.{key}")
+            return repr(zone_keys.make(None, name, key))
         k, _ = self.src(node.key, scope)
-        table = self.ns.const({key: f"{name}.{key}" for key in keys}
-                              | {a: f"{name}.{p}" for a, p in alias.items()}, "GT")
+        table = self.ns.const({key: zone_keys.make(None, name, key) for key in keys}
+                              | {a: zone_keys.make(None, name, p) for a, p in alias.items()},
+                              "GT")
         return f"_group_key({table}, {k}, {name!r})"
 
     def zone_key_from_call(self, node, bound) -> str:
@@ -82,9 +86,9 @@ class Zones:
         g = self.g
         valid, pvalid = set(), set()
         for n, z in g.game_zones.items():
-            valid.update([f"{n}.{k}" for k in z.keys] if z.keys else [n])
+            valid.update(zone_keys.group_keys(n, z.keys))
         for n, z in g.player_zones.items():
-            pvalid.update([f"{n}.{k}" for k in z.keys] if z.keys else [n])
+            pvalid.update(zone_keys.group_keys(n, z.keys))
         (_, (name, _), name_node), (_, player, _) = bound
         if isinstance(name_node, A.Const):
             nm = name_node.value

@@ -27,7 +27,8 @@ class CsvDoc(YamlDoc):
         self.header = header          # [(column name, line, col)], 1-based
         self.blanks: dict = {}        # (row index, column name) -> (line, col) of an empty cell
 
-    def describe(self, path) -> str:
+    def place(self, path) -> str:
+        """Where a schema path lies in the CSV file: "row 3, column 'cost'"."""
         if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
             row = self.root["cards"].lc.item(path[1])[0] + 1
             return f"row {row}" + (f", column '{path[2]}'" if len(path) > 2 else "")

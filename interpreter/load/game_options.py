@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Finding, RulebookError, did_you_mean
+from ..errors import DECLARED_WORDS, Finding, RulebookError, did_you_mean
 from .yamlio import locate
 
 LIMIT = 10 ** 9
 TYPES = {"number": int, "text": str, "truth": bool}
-WORDS = {"number": "a whole number", "text": "a text", "truth": "true or false"}
+WORDS = {name: DECLARED_WORDS[name] for name in ("number", "text", "truth")}
 TRUE, FALSE = ("true", "yes", "1"), ("false", "no", "0")
 
 
@@ -46,7 +46,7 @@ class OptionSpec:
     hi: int = LIMIT
     choices: tuple = ()
 
-    def describe(self) -> str:
+    def allowed(self) -> str:
         if self.type == "number":
             return f"a whole number from {self.lo} to {self.hi}"
         if self.choices:
@@ -76,11 +76,11 @@ def specs_from(data) -> dict:
 def problem(spec: OptionSpec, value) -> str:
     """Why a (JSON) value cannot be this option's value, or ''."""
     if type_of(value) != spec.type:
-        return f"expected {spec.describe()}, got {_shown(value)}"
+        return f"expected {spec.allowed()}, got {_shown(value)}"
     if spec.type == "number" and not spec.lo <= value <= spec.hi:
-        return f"expected {spec.describe()}, got {_shown(value)}"
+        return f"expected {spec.allowed()}, got {_shown(value)}"
     if spec.choices and value not in spec.choices:
-        return f"expected {spec.describe()}, got {_shown(value)}"
+        return f"expected {spec.allowed()}, got {_shown(value)}"
     return ""
 
 
@@ -91,7 +91,7 @@ def spec_named(game_name: str, specs: dict, name) -> OptionSpec:
         return specs[name]
     shown = _cut(str(name))
     hint = did_you_mean(shown, list(specs))
-    have = "; ".join(f"{k} ({s.describe()}, default {_plain(s.default)})"
+    have = "; ".join(f"{k} ({s.allowed()}, default {_plain(s.default)})"
                      for k, s in specs.items()) or "none"
     raise SetupError(f"options.{shown}", f"{game_name} has no option '{shown}'"
                      + (f" ({hint})" if hint else "") + f"; its options: {have}")
@@ -125,7 +125,7 @@ def parse(spec: OptionSpec, text: str):
     if spec.type == "number":
         body = t[1:] if t[:1] in "+-" else t
         if not (body.isascii() and body.isdigit()) or len(body) > 12:
-            raise SetupError(f"options.{spec.name}", f"'{_cut(text)}' is not {spec.describe()}")
+            raise SetupError(f"options.{spec.name}", f"'{_cut(text)}' is not {spec.allowed()}")
         value = int(t)
     else:
         value = text

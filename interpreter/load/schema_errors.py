@@ -9,13 +9,8 @@ name, so a new section with alternatives is covered as soon as the schema descri
 """
 from __future__ import annotations
 
-from ..errors import Finding, did_you_mean
+from ..errors import JSON_WORDS, Finding, describe_datum, did_you_mean
 from .yamlio import key_pos, locate
-
-TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "a text",
-              "integer": "a whole number", "number": "a number", "boolean": "true or false",
-              "null": "nothing"}
-
 
 def dotted(path) -> str:
     """cards[3].count, counters.player.IP.start"""
@@ -27,23 +22,9 @@ def dotted(path) -> str:
 
 def type_words(t) -> str:
     if isinstance(t, list):
-        words = [TYPE_WORDS.get(x, x) for x in t]
+        words = [JSON_WORDS.get(x, x) for x in t]
         return " or ".join(words)
-    return TYPE_WORDS.get(t, str(t))
-
-
-def describe(x) -> str:
-    if isinstance(x, bool):
-        return f"'{str(x).lower()}'"
-    if isinstance(x, (int, float)):
-        return f"the number {x}"
-    if isinstance(x, str):
-        return f"the text {x!r}"
-    if isinstance(x, list):
-        return "a list"
-    if isinstance(x, dict):
-        return "a mapping"
-    return "nothing"
+    return JSON_WORDS.get(t, str(t))
 
 
 def schema_findings(doc, errors) -> list:
@@ -60,7 +41,7 @@ def schema_findings(doc, errors) -> list:
 
 def explain(doc, err) -> list:
     path = list(err.absolute_path)
-    where = getattr(doc, "describe", dotted)(path)
+    where = getattr(doc, "place", dotted)(path)
     v = err.validator
     inst = err.instance
 
@@ -92,12 +73,12 @@ def explain(doc, err) -> list:
         return out
     if v == "type":
         return at("SCHEMA-TYPE", f"{where}: expected {type_words(err.validator_value)}, "
-                                 f"got {describe(inst)}")
+                                 f"got {describe_datum(inst)}")
     if v in ("enum", "const"):
         allowed = err.validator_value if v == "enum" else [err.validator_value]
         words = ", ".join(str(x) for x in allowed)
         return at("SCHEMA-ENUM", f"{where}: expected {'one of ' if len(allowed) > 1 else ''}"
-                                 f"{words}, got {describe(inst)}",
+                                 f"{words}, got {describe_datum(inst)}",
                   did_you_mean(str(inst), [str(x) for x in allowed]))
     if v in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
         word = {"minimum": "at least", "exclusiveMinimum": "more than", "maximum": "at most",
@@ -165,7 +146,7 @@ def _alternatives(doc, err, path, where) -> list:
                 kinds.append(w)
         line, col = locate(doc, path, key=False)
         return [Finding(doc.path, line, col, "SCHEMA-TYPE",
-                        f"{where}: expected {' or '.join(kinds)}, got {describe(inst)}")]
+                        f"{where}: expected {' or '.join(kinds)}, got {describe_datum(inst)}")]
     if isinstance(inst, dict) and len(fitting) > 1:
         # a discriminating key (a const in every form) names the intended form
         keys = set.intersection(*[set(_consts(forms[i])) for i in fitting])
@@ -182,7 +163,7 @@ def _alternatives(doc, err, path, where) -> list:
                                 f"{key}: one of {', '.join(map(str, values))}")]
             return [Finding(doc.path, line, col, "SCHEMA-ENUM",
                             f"{where}.{key}: expected one of {', '.join(map(str, values))}, "
-                            f"got {describe(inst[key])}",
+                            f"got {describe_datum(inst[key])}",
                             did_you_mean(str(inst[key]), [str(v) for v in values]))]
     if len(fitting) > 1 and isinstance(inst, dict):
         # the form whose keys the value uses most, then the one with the fewest problems

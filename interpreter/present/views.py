@@ -14,10 +14,11 @@ from dataclasses import fields, is_dataclass
 
 from ..effects.parser import parse_expression
 from ..effects.values import shown
-from ..runtime.vm import VM
+from ..runtime.evaluation import Evaluator
 from ..runtime.sequence import seen_decisions
 from ..model import visible_key
-from ..runtime.visibility import declared, zone_keys, zone_sight
+from ..runtime.visibility import declared, zone_sight
+from .. import zone_keys
 
 _LEVEL = {"all": 0, "owner": 1, "none": 2}
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
@@ -29,7 +30,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     n = s["n"]
     waiting = game.waiting(s)
     stat_fns, levels = _stats(g)
-    vm = VM(g, s)
+    evaluator = Evaluator(g, s)
     seats = []
     for p in range(n):
         mine = seat == p
@@ -39,13 +40,13 @@ def view(game, s: dict, seat: int | None) -> dict:
         for name, fn in stat_fns.items():
             level = levels[name]
             if declared(level, p, seat):
-                vm.l = {}
-                stats[name] = fn(vm, p)
+                stats[name] = evaluator(fn, p)
         zones = {}
         for name, spec in g.player_zones.items():
-            see, test = zone_sight(g, vm, name, p, seat)
-            for short, key in zone_keys(name, spec, f"{p}."):
-                zones[short] = _zone(s["z"][key], spec.visibility, see, label, test)
+            see, test = zone_sight(g, evaluator, name, p, seat)
+            for key in zone_keys.group_keys(name, spec.keys, p):
+                zones[zone_keys.without_seat(key)] = _zone(s["z"][key], spec.visibility, see,
+                                                           label, test)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
         if g.player_values:
@@ -57,9 +58,9 @@ def view(game, s: dict, seat: int | None) -> dict:
     for name, spec in g.game_zones.items():
         if name in g.boards:
             continue
-        see, test = zone_sight(g, vm, name, None, seat)
-        for short, key in zone_keys(name, spec, ""):
-            zones[short] = _zone(s["z"][key], spec.visibility, see, label, test)
+        see, test = zone_sight(g, evaluator, name, None, seat)
+        for key in zone_keys.group_keys(name, spec.keys):
+            zones[key] = _zone(s["z"][key], spec.visibility, see, label, test)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
@@ -77,10 +78,9 @@ def view(game, s: dict, seat: int | None) -> dict:
         v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
                        if declared(g.game_values[k].visibility, None, seat)}
     if g.boards:
-        v["boards"] = {name: _board(g, vm, s, b, seat) for name, b in g.boards.items()}
+        v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
-        vm.l = {"viewer": seat, "me": seat}
-        v["status"] = g.exprs["status"](vm)
+        v["status"] = evaluator(g.exprs["status"], viewer=seat, me=seat)
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s, seat)
         v["options"] = game.options(s, seat)
@@ -132,12 +132,12 @@ def _zone(cards, visibility, see, label, card_test=None) -> dict:
 HIDDEN = "(hidden)"   # a card whose identity this seat may not see
 
 
-def _board(g, vm, s, board, seat) -> dict:
+def _board(g, evaluator, s, board, seat) -> dict:
     """A board as a seat sees it: per place its stack, bottom first (each card shows its
     label only if the seat may see it, and its public card state), its features, and the
     markers (player values holding a place) this seat may see. A grid's cell also has its
     position and rim distance; a hex board gives what rebuilds its geometry (rows, faces)."""
-    _, see = zone_sight(g, vm, board.name, None, seat)
+    _, see = zone_sight(g, evaluator, board.name, None, seat)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
     cells = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..effects.menus import label_of, unique
 from ..errors import GameError
-from .vm import VM
+from . import evaluation
 
 
 def labels(spec, g, state=None, seat=None) -> list:
@@ -31,13 +31,11 @@ def labelled(spec, g, state, seat=None, distinct=True) -> list:
     lab = spec["lab"]
     if not (type(lab) is int and 0 <= lab < len(g.label_fns)) or state is None:
         raise GameError(f"these options name a label text ({lab!r}) this game does not have")
-    vm = VM(g, state)
-    vm.l = dict(state["stack"][-1]["l"]) if state["stack"] else {}
+    names = dict(state["stack"][-1]["l"]) if state["stack"] else {}
     p = state.get("pending")
     if p is not None and p["each"] and seat is not None:
-        vm.l["me"] = seat          # a simultaneous choice: each seat's labels with its own me
-        if "so_far" in p:          # a secret sequence: and its own steps (sequence.py)
-            vm.l["so_far"] = p["so_far"].get(str(seat), [])
-    fn = g.label_fns[lab]
-    out = [fn(vm, v) for v in spec["vals"]]
+        names["me"] = seat          # a simultaneous choice: each seat's labels with its own me
+        if "so_far" in p:           # a secret sequence: and its own steps (sequence.py)
+            names["so_far"] = p["so_far"].get(str(seat), [])
+    out = evaluation.Evaluator(g, state).each(g.label_fns[lab], spec["vals"], names)
     return unique(out) if distinct else out

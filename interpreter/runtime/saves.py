@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import SaveFileError
+from ..errors import JSON_WORDS, SaveFileError
 from ..load.documents import GAMEDEFS, ROOT
 
 FORMAT = 2
@@ -154,7 +154,7 @@ def schema_problem(data) -> str:
         return "it is not a JSON object"
     errors = sorted(validator().iter_errors(data), key=lambda e: [str(p) for p in e.path])
     if errors:
-        return describe(errors[0])
+        return schema_error_words(errors[0])
     where = _fraction_at(data, [])   # JSON Schema counts 3.0 as an integer; Python does not
     return f"field '{field_name(where)}': expected a whole number, got {shown(_at(data, where))}" \
         if where is not None else ""
@@ -176,10 +176,6 @@ def _at(v, path):
     for k in path:
         v = v[k]
     return v
-
-
-TYPE_WORDS = {"object": "an object", "array": "a list", "string": "a text",
-              "integer": "a whole number", "boolean": "true or false", "null": "null"}
 
 
 def field_name(path) -> str:
@@ -204,7 +200,7 @@ def shown(v) -> str:
     return _cut(repr(v))
 
 
-def describe(err) -> str:
+def schema_error_words(err) -> str:
     v, inst, want = err.validator, err.instance, err.validator_value
     where = f"field '{field_name(err.path)}'"
     if v == "required":
@@ -214,7 +210,7 @@ def describe(err) -> str:
         extra = sorted(k for k in inst if k not in err.schema.get("properties", {}))
         return f"unknown field '{_cut(extra[0])}'" + (f" in {where}" if err.path else "")
     if v == "type":
-        words = " or ".join(TYPE_WORDS.get(t, t) for t in ([want] if isinstance(want, str)
+        words = " or ".join(JSON_WORDS.get(t, t) for t in ([want] if isinstance(want, str)
                                                              else want))
         return f"{where}: expected {words}, got {shown(inst)}"
     if v in ("enum", "const"):

@@ -21,24 +21,15 @@ import hashlib
 import json
 import marshal
 
+from .. import zone_keys
 from ..effects import rng
 from ..effects.values import plain
 
 FORMAT = 1
 
 
-def zone_keys(g, n: int) -> list:
-    keys = []
-    for name, spec in g.game_zones.items():
-        keys.extend([f"{name}.{k}" for k in spec.keys] if spec.keys else [name])
-    for p in range(n):
-        for name, spec in g.player_zones.items():
-            keys.extend([f"{p}.{name}.{k}" for k in spec.keys] if spec.keys else [f"{p}.{name}"])
-    return keys
-
-
 def initial_state(g, n: int, seed: int, variant: str, options: dict) -> dict:
-    z = {k: [] for k in zone_keys(g, n)}
+    z = {k: [] for k in zone_keys.all_keys(g, n)}
     loc = {}
     for cid, zone in g.card_start.items():
         z[zone].append(cid)

@@ -10,6 +10,7 @@ locals (any JSON value).
 """
 from __future__ import annotations
 
+from .. import zone_keys
 from ..effects import rng
 from . import sequence
 from . import state as S
@@ -148,7 +149,7 @@ def _zones(g, s) -> None:
     z, loc = s["z"], s["loc"]
     if not isinstance(z, dict):
         raise _Damaged(f"'z' is {describe_value(z)}, not the zones")
-    keys = S.zone_keys(g, s["n"])
+    keys = zone_keys.all_keys(g, s["n"])
     for key in keys:
         if key not in z:
             raise _Damaged(f"zone '{key}' is missing")

@@ -10,8 +10,9 @@ player zones, game zones and boards alike.
 """
 from __future__ import annotations
 
+from .. import zone_keys
 from ..model import visible_key
-from .vm import VM
+from .evaluation import Evaluator
 
 
 def declared(visibility: str, owner: int | None, seat: int | None) -> bool:
@@ -22,20 +23,14 @@ def declared(visibility: str, owner: int | None, seat: int | None) -> bool:
     return visibility == "owner" and owner is not None and owner == seat
 
 
-def card_test(g, vm, zone_name: str, seat, owner: int | None = None):
+def card_test(g, evaluator, zone_name: str, seat, owner: int | None = None):
     """For a zone with visible_if: card -> may this seat see it; else None (every card the
     zone's visibility shows)."""
     fn = g.exprs.get(visible_key(zone_name, owner))
-    if fn is None:
-        return None
-
-    def test(card):
-        vm.l = {"card": card, "viewer": seat}
-        return bool(fn(vm))
-    return test
+    return None if fn is None else evaluator.test(fn, "card", viewer=seat)
 
 
-def zone_sight(g, vm, zone_name: str, owner: int | None, seat):
+def zone_sight(g, evaluator, zone_name: str, owner: int | None, seat):
     """How `seat` sees the cards of one zone (a board counts as a game zone that shows its
     cards): (shows, test): shows is False when no card's identity is shown; otherwise test
     is None (every card) or card -> bool (visible_if)."""
@@ -44,28 +39,13 @@ def zone_sight(g, vm, zone_name: str, owner: int | None, seat):
     else:
         spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
         shows = declared(spec.visibility, owner, seat)
-    return shows, (card_test(g, vm, zone_name, seat, owner) if shows else None)
+    return shows, (card_test(g, evaluator, zone_name, seat, owner) if shows else None)
 
 
-def zone_keys(name, spec, prefix):
-    """(short name, zone key) of every zone of a zone group (one per key of a keyed group)."""
-    if spec.keys:
-        return [(f"{name}.{k}", f"{prefix}{name}.{k}") for k in spec.keys]
-    return [(name, f"{prefix}{name}")]
-
-
-def key_parts(key: str):
-    """A zone key ("0.hand", "market", "board.c4") -> (owner seat or None, zone name)."""
-    head, _, rest = key.partition(".")
-    if head.isdigit():
-        return int(head), rest.split(".", 1)[0]
-    return None, head
-
-
-def hidden_in(g, vm, key: str, cards: list, seat) -> list:
+def hidden_in(g, evaluator, key: str, cards: list, seat) -> list:
     """The indices of the cards of zone `key` whose identity `seat` may not see."""
-    owner, name = key_parts(key)
-    shows, test = zone_sight(g, vm, name, owner, seat)
+    owner, name, _ = zone_keys.parse(key)
+    shows, test = zone_sight(g, evaluator, name, owner, seat)
     if not shows:
         return list(range(len(cards)))
     if test is None:
@@ -84,11 +64,11 @@ def visible_cards(game, s: dict, seat: int | None) -> set:
     """The cards whose identity this seat's view shows (the rules of zone_sight, as view()
     applies them). What undo compares: a card entering this set is a card revealed."""
     g = game.g
-    vm = VM(g, s)
+    evaluator = Evaluator(g, s)
     out = set()
     for key, cards in s["z"].items():
         if cards:
-            hidden = set(hidden_in(g, vm, key, cards, seat))
+            hidden = set(hidden_in(g, evaluator, key, cards, seat))
             out.update(c for i, c in enumerate(cards) if i not in hidden)
     return out
 

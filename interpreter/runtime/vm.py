@@ -6,6 +6,7 @@ itself is a short-lived cursor over one state.
 """
 from __future__ import annotations
 
+from .. import zone_keys
 from ..effects import menus as options, rng
 from . import sequence
 from ..errors import GameError
@@ -309,8 +310,7 @@ class VM:
             pile = z[src]
             if not pile and spec.refill_from:
                 # a player zone refills from the same player's zone ("0.workshop" <- "0.scrapyard")
-                refill = (src[:src.index(".") + 1] + spec.refill_from if spec.owner == "player"
-                          else spec.refill_from)
+                refill = zone_keys.make(zone_keys.seat_of(src), spec.refill_from)
                 for c in z[refill]:
                     loc[c] = src
                 pile.extend(z[refill])
