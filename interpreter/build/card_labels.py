@@ -155,10 +155,10 @@ def _name_problems(g, ctype, tree, types: dict, ids: list) -> list:
         if kind == "constant":
             continue
         if kind is not None:
-            out.append((node.line, node.col,
-                        f"the label reads the {kind.replace('_', ' ')} '{name}'; a label is "
-                        "made once, when the game is built, from its card's attributes and "
-                        "the game's constants", "", None))
+            message = (f"the label reads the {kind.replace('_', ' ')} '{name}'; a label is made "
+                       "once, when the game is built, from its card's attributes and the "
+                       "game's constants")
+            out.append((node.line, node.col, message, "", None))
             continue
         out.append((node.line, node.col, f"the label names '{name}', which no {ctype} card has",
                     did_you_mean(name, types) or did_you_mean(name, g.constants)
