@@ -29,6 +29,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         self.parsed: list = []       # every script's and expression's syntax tree, for usage checks
         self.scripts: list = []      # (doc, keypath, statements, given names) per script
         self.skipped_attrs: set = set()   # attributes of cards not loaded (another error)
+        self.label_gaps: dict = {}   # (card type, attribute) -> its LABEL finding (card_labels.py)
         self.schema_errors = False
 
     # ------------------------------------------------------------ positions

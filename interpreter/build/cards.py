@@ -1,5 +1,5 @@
 """Card lists (the game file's and included YAML or CSV files) -> card instances with their
-attributes, starting zones and display labels. Mixed into the Builder."""
+attributes and starting zones (their labels: card_labels.py). Mixed into the Builder."""
 from __future__ import annotations
 
 from .. import zone_keys
@@ -67,22 +67,8 @@ class CardLoader:
                     attrs_i["id"] = inst
                     g.cards[inst] = attrs_i
                     g.card_start[inst] = zone
-        g.card_labels = {}
-        bad_labels = set()
-        for cid, attrs in g.cards.items():
-            template = g.card_types[attrs["type"]].label
-            if template:
-                try:
-                    g.card_labels[cid] = template.format(**attrs)
-                except (KeyError, IndexError, ValueError) as e:
-                    if (attrs["type"], str(e)) not in bad_labels:   # once per type and field
-                        bad_labels.add((attrs["type"], str(e)))
-                        self.add(self.doc, ["card_types", attrs["type"], "label"], "LABEL",
-                                 f"the label names {e}, which card {cid} does not have",
-                                 did_you_mean(str(e).strip("'"), attrs), key=False)
-                    g.card_labels[cid] = cid
-            else:
-                g.card_labels[cid] = attrs.get("name", cid)
+        # labels are texts with {fields}: compiled and filled in with the other texts
+        # (card_labels.py)
 
 
 def _numbered(card: dict, cid: str):

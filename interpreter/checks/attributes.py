@@ -352,14 +352,8 @@ def _may_miss(g, text, cands, known: set) -> bool:
 def drop_label_duplicates(builder, reported: set) -> None:
     """A label naming an attribute some cards lack gives a LABEL error at the label; when
     those cards are reported themselves (ATTR-MISSING), that one says it better."""
-    at = {}
-    for ctype, name in reported:
-        line, col = builder.at(builder.doc, ["card_types", ctype, "label"], key=False)
-        at[(builder.doc.path, line, col)] = at.get((builder.doc.path, line, col), ()) + (name,)
-    builder.findings[:] = [
-        f for f in builder.findings
-        if not (f.code == "LABEL" and any(f"names '{n}'," in f.message
-                                          for n in at.get((f.file, f.line, f.col), ())))]
+    drop = {id(f) for key, f in builder.label_gaps.items() if key in reported}
+    builder.findings[:] = [f for f in builder.findings if id(f) not in drop]
 
 
 def all_findings(builder, g, used: set) -> list:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from string import Formatter
 
 from . import attributes as attr_checks, unset as unset_checks
 from ..effects import ast as A
@@ -197,12 +196,11 @@ def usage(builder, g) -> set:
 
 
 def label_fields(g) -> set:
-    out = set()
+    """The names card labels read (texts with {expression} fields, like every other text)."""
+    names: set = set()
     for ct in g.card_types.values():
-        for _, field, _, _ in Formatter().parse(ct.label or "") if ct.label else ():
-            if field:
-                out.add(field.split(".")[0].split("[")[0])
-    return out
+        _template(str(ct.label or ""), names, set())
+    return names
 
 
 def orphan_findings(builder, g, used: set) -> list:
