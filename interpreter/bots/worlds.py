@@ -76,7 +76,7 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     places = hidden_places(game, w, seat)
     z = w["z"]
     old = [z[k][i] for k, i in places]
-    if getattr(game.g, "hidden_types", "secret") == "counted":
+    if game.g.hidden_types == "counted":
         new = _deal_counted(game.g, places, old, rng)
     else:
         new = sorted(old)

@@ -70,7 +70,7 @@ def option_args(game, specs) -> dict:
     """--option NAME=VALUE (repeatable) -> {name: value}, each checked against the option's
     declared type and range (`options:` in the game's YAML)."""
     from ..load.game_options import parse, specs_from
-    declared = getattr(game.g, "option_specs", None) or specs_from({"options": game.g.options})
+    declared = game.g.option_specs or specs_from({"options": game.g.options})
     out = {}
     for spec in specs or ():
         name, eq, value = spec.partition("=")

@@ -253,7 +253,7 @@ def rebuild(game, data: dict):
             f"hashes to {g.definition_hash[:12]}... The rules or cards changed since, so its "
             f"decisions would not replay the same game; replay it on the definition it was "
             f"played on (--game PATH)")
-    specs = getattr(g, "option_specs", {})
+    specs = g.option_specs
     for name, value in (data.get("options") or {}).items():
         if name not in specs:
             raise SaveFileError(f"field 'options.{_cut(name)}': {g.name} has no such option")
