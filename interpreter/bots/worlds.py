@@ -28,6 +28,9 @@ none` keep their values: games use it for numbers the status line says in words.
 """
 from __future__ import annotations
 
+from itertools import groupby, repeat
+from operator import itemgetter
+
 from ..effects import menus as O
 from ..runtime import sequence
 from ..errors import RulebookError
@@ -35,6 +38,7 @@ from ..runtime.visibility import can_see, card_test
 from ..runtime.state import deep_clone
 from ..effects.values import plain
 from ..runtime.vm import VM
+from .shuffle import draw_only, shuffle
 
 
 # what the rules or an evaluation may raise in an impossible world (a card dealt where the
@@ -46,21 +50,56 @@ WORLD_ERRORS = (RulebookError, TypeError, KeyError, AttributeError, ValueError, 
 def hidden_places(game, s: dict, seat: int) -> list:
     """(zone key, index) of every card the seat cannot see, in a canonical order."""
     g = game.g
-    vm = VM(g, s)
+    z = s["z"]
+    vm = None
     tests: dict = {}
     out = []
-    for key in sorted(s["z"]):
-        cards = s["z"][key]
-        if not cards or can_see(g, key, seat):
+    for key in _facts_of(g).unseen_keys(z, seat):
+        cards = z[key]
+        if not cards:
             continue
         test = None
         if not key[0].isdigit():    # a game zone or a board cell may have visible_if
             name = key.split(".", 1)[0]
             if name not in tests:
+                vm = vm or VM(g, s)
                 tests[name] = card_test(g, vm, name, seat)
             test = tests[name]
-        out.extend((key, i) for i, c in enumerate(cards) if test is None or not test(c))
+        if test is None:
+            out.extend(zip(repeat(key), range(len(cards))))
+        else:
+            out.extend((key, i) for i, c in enumerate(cards) if not test(c))
     return out
+
+
+class _Facts:
+    """What dealing asks of a game again and again, worked out once per game: the sorted
+    zone keys a seat cannot see whole (can_see depends on the game, the key and the seat
+    only), each card's type, and each card's place in the sorted order of all card ids."""
+
+    def __init__(self, g):
+        self.g = g
+        self.unseen: dict = {}                      # (seat, zone keys) -> sorted keys
+        self.type_of = {c: a["type"] for c, a in g.cards.items()}
+        self.rank = {c: i for i, c in enumerate(sorted(g.cards))}
+
+    def unseen_keys(self, z: dict, seat: int) -> tuple:
+        key = (seat, tuple(z))
+        keys = self.unseen.get(key)
+        if keys is None:
+            keys = self.unseen[key] = tuple(k for k in sorted(z)
+                                            if not can_see(self.g, k, seat))
+        return keys
+
+
+_last: list = [None]      # the _Facts of the last game dealt for (a bot deals every decision)
+
+
+def _facts_of(g) -> _Facts:
+    facts = _last[0]
+    if facts is None or facts.g is not g:
+        facts = _last[0] = _Facts(g)
+    return facts
 
 
 def determinize(game, s: dict, seat: int, rng) -> dict:
@@ -80,7 +119,7 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
         new = _deal_counted(game.g, places, old, rng)
     else:
         new = sorted(old)
-        rng.shuffle(new)
+        shuffle(rng, new)
     names = {a: b for a, b in zip(old, new) if a != b}
     if names:
         relabel(w, names)
@@ -117,35 +156,43 @@ def forget_values(g, w: dict, seat: int) -> None:
 def _deal_counted(g, places, old, rng) -> list:
     """The new card for every place: each zone keeps its count of each type, in a random
     order; the cards of a type are shuffled over all the places of that type."""
-    cards = g.cards
+    facts = _facts_of(g)
+    type_of = facts.type_of
     pools: dict = {}
-    for c in sorted(old):
-        pools.setdefault(cards[c]["type"], []).append(c)
+    for c in sorted(old, key=facts.rank.__getitem__):     # sorted(old), by precomputed ranks
+        t = type_of[c]
+        pool = pools.get(t)
+        if pool is None:
+            pools[t] = [c]
+        else:
+            pool.append(c)
     for pool in pools.values():
-        rng.shuffle(pool)
-    new = [None] * len(old)
+        shuffle(rng, pool)
+    new: list = []
     start = 0
-    while start < len(places):       # one zone at a time (places are grouped by zone)
-        end = start
-        while end < len(places) and places[end][0] == places[start][0]:
-            end += 1
-        types = sorted(cards[c]["type"] for c in old[start:end])
-        rng.shuffle(types)
-        for i, t in zip(range(start, end), types):
-            new[i] = pools[t].pop()
+    for _, run in groupby(places, itemgetter(0)):    # one zone at a time (places are grouped)
+        end = start + len(list(run))
+        types = sorted(map(type_of.__getitem__, old[start:end]))
+        if types[0] == types[-1]:    # one type: the pool's last cards, as pop() gives them
+            draw_only(rng, len(types))
+            pool = pools[types[0]]
+            new.extend(reversed(pool[-len(types):]))
+            del pool[-len(types):]
+        else:
+            shuffle(rng, types)
+            new.extend([pools[t].pop() for t in types])
         start = end
     return new
 
 
 def relabel(w: dict, names: dict) -> None:
     """Rename cards everywhere in the state (a permutation of card ids), in place."""
+    renamed, get = names.keys(), names.get
     for cards in w["z"].values():
-        for i, c in enumerate(cards):
-            if c in names:
-                cards[i] = names[c]
+        if not renamed.isdisjoint(cards):
+            cards[:] = map(get, cards, cards)
     loc = w["loc"]
-    moved = {names[c]: loc[c] for c in names}
-    loc.update(moved)
+    loc.update(dict(zip(names.values(), map(loc.__getitem__, names))))
     for values in (w.get("cs") or {}).values():
         _rename(values, names)
     for field in ("v", "pv"):           # values may name cards too
