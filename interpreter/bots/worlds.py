@@ -205,20 +205,17 @@ def relabel(w: dict, names: dict) -> None:
 
 def _rename(x, names) -> None:
     """Rename card ids inside plain data, in place (values, and keys of mappings)."""
-    items = enumerate(x) if type(x) is list else list(x.items())
-    keys = None
-    for k, v in items:
+    is_dict = type(x) is dict
+    for k, v in (list(x.items()) if is_dict else enumerate(x)):
         t = type(v)
         if t is str:
             if v in names:
                 x[k] = names[v]
         elif t is list or t is dict:
             _rename(v, names)
-        if type(x) is dict and type(k) is str and k in names:
-            keys = (keys or []) + [k]
-    if keys:
-        popped = {names[k]: x.pop(k) for k in keys}
-        x.update(popped)
+    if is_dict and not names.keys().isdisjoint(x):    # keys naming cards move to the end
+        keys = [k for k in x if type(k) is str and k in names]
+        x.update({names[k]: x.pop(k) for k in keys})
 
 
 def forget_steps(game, w: dict, seat: int) -> None:
