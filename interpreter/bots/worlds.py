@@ -29,7 +29,7 @@ none` keep their values: games use it for numbers the status line says in words.
 from __future__ import annotations
 
 from itertools import groupby, repeat
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 
 from ..effects import menus as O
 from ..runtime import sequence
@@ -122,6 +122,7 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
         shuffle(rng, new)
     names = {a: b for a, b in zip(old, new) if a != b}
     if names:
+        _deal_to_places(w, places, new)
         relabel(w, names)
     forget_values(game.g, w, seat)
     w["rng"] = rng.getrandbits(64)
@@ -153,6 +154,9 @@ def forget_values(g, w: dict, seat: int) -> None:
                 values[name] = plain(spec.start, name)
 
 
+_pop = methodcaller("pop")
+
+
 def _deal_counted(g, places, old, rng) -> list:
     """The new card for every place: each zone keeps its count of each type, in a random
     order; the cards of a type are shuffled over all the places of that type."""
@@ -180,19 +184,33 @@ def _deal_counted(g, places, old, rng) -> list:
             del pool[-len(types):]
         else:
             shuffle(rng, types)
-            new.extend([pools[t].pop() for t in types])
+            new.extend(map(_pop, map(pools.__getitem__, types)))    # pools[t].pop() in turn
         start = end
     return new
 
 
+def _deal_to_places(w: dict, places: list, new: list) -> None:
+    """Put the new cards in their places, and their locations with them: a card lies in one
+    place only (the state's check holds loc to be the inverse of z), so the old card of a
+    place is the only one renamed there."""
+    z = w["z"]
+    start = 0
+    for key, run in groupby(places, itemgetter(0)):
+        at = [i for _, i in run]
+        end = start + len(at)
+        cards = z[key]
+        if len(at) == len(cards):        # the whole zone is hidden: 0, 1, ... in order
+            cards[:] = new[start:end]
+        else:
+            for i, c in zip(at, new[start:end]):
+                cards[i] = c
+        start = end
+    w["loc"].update(zip(new, map(itemgetter(0), places)))
+
+
 def relabel(w: dict, names: dict) -> None:
-    """Rename cards everywhere in the state (a permutation of card ids), in place."""
-    renamed, get = names.keys(), names.get
-    for cards in w["z"].values():
-        if not renamed.isdisjoint(cards):
-            cards[:] = map(get, cards, cards)
-    loc = w["loc"]
-    loc.update(dict(zip(names.values(), map(loc.__getitem__, names))))
+    """Rename cards (a permutation of card ids) in place wherever else the state may name
+    them: card state, values, running scripts' locals, the pending decision."""
     for values in (w.get("cs") or {}).values():
         _rename(values, names)
     for field in ("v", "pv"):           # values may name cards too

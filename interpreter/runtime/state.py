@@ -116,8 +116,11 @@ _FLAT = ("z", "loc")
 
 def deep_clone(state: dict) -> dict:
     """A copy sharing nothing (for code that may change any part of a state)."""
+    rest = state.copy()
+    for k in _FLAT:
+        del rest[k]
     c = state.copy()
-    c.update(marshal.loads(marshal.dumps({k: v for k, v in state.items() if k not in _FLAT})))
+    c.update(marshal.loads(marshal.dumps(rest)))
     z = state["z"]
     c["z"] = dict(zip(z, map(list.copy, z.values())))
     c["loc"] = state["loc"].copy()
