@@ -73,9 +73,10 @@ def hidden_places(game, s: dict, seat: int) -> list:
 
 
 class _Facts:
-    """What dealing asks of a game again and again, worked out once per game: the sorted
-    zone keys a seat cannot see whole (can_see depends on the game, the key and the seat
-    only), each card's type, and each card's place in the sorted order of all card ids."""
+    """What dealing asks of a game again and again, worked out once per game (a GameDef
+    never changes once built): the sorted zone keys a seat cannot see whole (can_see depends
+    on the game, the key and the seat only), each card's type, and each card's place in the
+    sorted order of all card ids."""
 
     def __init__(self, g):
         self.g = g
