@@ -67,6 +67,7 @@ class Procedure:
     name: str
     params: tuple
     body: str
+    types: dict = field(default_factory=dict)   # parameter -> type ("any" where undeclared)
 
 
 @dataclass
@@ -81,14 +82,14 @@ class Function:
 
 @dataclass
 class GameDef:
-    id: str
-    name: str
-    path: str
-    players_min: int
-    players_max: int
-    seat_names: tuple = ()
+    id: str                                              # game.id (else its folder's name)
+    name: str                                            # game.name, as shown to players
+    path: str                                            # the game file's path
+    players_min: int                                     # fewest seats it plays with
+    players_max: int                                     # most seats it plays with
+    seat_names: tuple = ()                               # seat -> label ("P1" where absent)
     variants: dict = field(default_factory=dict)        # name -> description
-    default_variant: str = "standard"
+    default_variant: str = "standard"                    # the variant played unless one is asked
     options: dict = field(default_factory=dict)         # name -> default value
     constants: dict = field(default_factory=dict)       # name -> value (may be by player count)
     player_counters: dict = field(default_factory=dict)  # name -> CounterSpec
@@ -96,13 +97,13 @@ class GameDef:
     stats: dict = field(default_factory=dict)            # name -> expression text (about `it`)
     player_zones: dict = field(default_factory=dict)     # name -> ZoneSpec
     game_zones: dict = field(default_factory=dict)       # name -> ZoneSpec
-    roles: tuple = ()
+    roles: tuple = ()                                    # role names a seat may hold (state["roles"])
     card_types: dict = field(default_factory=dict)       # name -> CardType
     cards: dict = field(default_factory=dict)            # instance id -> attributes (type merged)
     card_start: dict = field(default_factory=dict)       # instance id -> starting game zone
     procedures: dict = field(default_factory=dict)       # name -> Procedure
     functions: dict = field(default_factory=dict)        # name -> Function (pure expressions)
-    setup: str = ""
+    setup: str = ""                                      # script run once when a game starts
     rounds: dict = field(default_factory=dict)           # {count, var, phases: [{name, do}]}
     finish: str = ""                                     # script run when the rounds are over
     end_when: Optional[str] = None                       # instant end condition
@@ -110,8 +111,7 @@ class GameDef:
     ranking: Optional[str] = None                        # expression about `it`: list key
     evaluation: Optional[str] = None                     # greedy bot's evaluation about `it`
     bot_samples: int = 1                                 # greedy: determinizations per chance option
-    search_settings: dict = field(default_factory=dict)     # bots.search, parsed
-    max_decisions: int = 100000
+    max_decisions: int = 100000                          # more decisions than this is a GameError
     boards: dict = field(default_factory=dict)           # name -> boards.Board (also a zone group)
     card_state: dict = field(default_factory=dict)       # name -> CardStateSpec
     player_values: dict = field(default_factory=dict)    # name -> ValueSpec (state["pv"])
@@ -120,6 +120,11 @@ class GameDef:
     moments: tuple | None = ()                           # the moments abilities may name
                                                          # (None: misdeclared, not checked)
     abilities: dict = field(default_factory=dict)        # card id -> frozenset of its moments
+
+    # Filled by the bots section (build/bot_settings.py).
+    hidden_types: str = "secret"                         # "secret" | "counted": see worlds.determinize
+    search_settings: dict = field(default_factory=dict)  # bots.search, parsed (name -> value)
+    bot_policies: dict = field(default_factory=dict)     # name -> bot_settings.Policy (compiled)
 
     # Filled by the compiler.
     programs: dict = field(default_factory=dict)         # program key -> list of ops
@@ -134,6 +139,18 @@ class GameDef:
     seat_label: Optional[Callable] = None                # seat -> "P1"
     end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
     code_where: dict = field(default_factory=dict)       # generated code -> its YAML places
+    metrics: Optional[Any] = None                        # build/metrics.Metrics; None without any
+    warnings: list = field(default_factory=list)         # the loader's warnings (Findings), sorted
+    prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
+    prompt_ids: dict = field(default_factory=dict)       # mechanic prompt name -> its id
+    label_fns: list = field(default_factory=list)        # compiled option label texts, by id
+    seq_fns: list = field(default_factory=list)          # `choose sequence` menus, by id
+    stat_fns: dict = field(default_factory=dict)         # stat -> f(vm, seat), compiled once
+
+    # Filled by the loader (build/game_loader.py), once the game is built and checked.
+    option_specs: dict = field(default_factory=dict)     # option name -> load/game_options.OptionSpec
+    sources: list = field(default_factory=list)          # every file read (Paths), game file first
+    definition_hash: str = ""                            # SHA-256 of those files (saves carry it)
 
     def card_sort_key(self, card: str):
         """How sorted() orders cards: their type's sort_by attribute, then label, then id."""
@@ -142,11 +159,6 @@ class GameDef:
         value = attrs.get(by) if by else None
         return (value is None, value if value is not None else 0, self.card_labels.get(card, card),
                 card)
-    warnings: list = field(default_factory=list)
-    prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
-    label_fns: list = field(default_factory=list)        # compiled option label texts, by id
-    seq_fns: list = field(default_factory=list)          # `choose sequence` menus, by id
-    stat_fns: dict = field(default_factory=dict)         # stat -> f(vm, seat), compiled once
 
     def register_label(self, fn) -> int:
         """A choice's label text about `it` (f(vm, it)), computed only when shown."""
@@ -166,10 +178,9 @@ class GameDef:
 
     def named_prompt(self, name: str, fn) -> int:
         """The id of a mechanic's prompt function, registered on first use."""
-        ids = self.__dict__.setdefault("_prompt_ids", {})
-        if name not in ids:
-            ids[name] = self.register_prompt(fn)
-        return ids[name]
+        if name not in self.prompt_ids:
+            self.prompt_ids[name] = self.register_prompt(fn)
+        return self.prompt_ids[name]
 
     def zone_names(self) -> list:
         return list(self.player_zones) + list(self.game_zones)

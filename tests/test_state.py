@@ -71,6 +71,37 @@ def test_clones_continue_identically(game, midgame):
     assert a["decisions"] == b["decisions"]
 
 
+def containers(x, out=None) -> list:
+    """Every list and dict inside plain data, x included."""
+    out = [] if out is None else out
+    if type(x) in (list, dict):
+        out.append(x)
+        for v in (x.values() if type(x) is dict else x):
+            containers(v, out)
+    return out
+
+
+def test_deep_clone_is_equal_in_order_and_shares_no_list_or_dict(game, midgame):
+    from interpreter.runtime.state import deep_clone
+    copy = deep_clone(midgame)
+    assert repr(copy) == repr(midgame)          # same values, types and key order
+    originals = {id(c) for c in containers(midgame)}
+    assert not any(id(c) in originals for c in containers(copy))
+
+
+def test_deep_clone_keeps_lists_shared_inside_the_state_shared(game, midgame):
+    """A list held by a local and by a pending option (a secret sequence's steps) is one
+    list in the copy too, as marshal keeps it: the bots' renaming sees it once."""
+    from interpreter.runtime.state import deep_clone
+    s = game.clone(midgame)
+    shared = ["a", "b"]
+    s["stack"][-1]["l"]["acts"] = shared
+    s["pending"] = dict(s["pending"], extra=[shared])
+    copy = deep_clone(s)
+    assert copy["stack"][-1]["l"]["acts"] is copy["pending"]["extra"][0]
+    assert copy["stack"][-1]["l"]["acts"] is not shared
+
+
 # --------------------------------------------------------------------- JSON
 def test_json_round_trip_mid_decision(game, midgame):
     text = game.to_json(midgame)

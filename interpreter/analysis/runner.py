@@ -71,7 +71,7 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
     """One bot game -> its record (plain data, one JSON line of --jsonl)."""
     rec = {"index": task.index, "rotation": task.rotation, "seed": task.seed,
            "bots": list(task.bots)}
-    events = Recorder() if spec.cards or getattr(game.g, "metrics", None) else None
+    events = Recorder() if spec.cards or game.g.metrics else None
     try:
         s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options),
                            events=events)
@@ -97,7 +97,7 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
                rounds=s["g"].get(counter) if counter else None)
     if spec.cards:
         rec["acquired"], rec["played"] = events.acquired, events.played
-    metrics = getattr(game.g, "metrics", None)
+    metrics = game.g.metrics
     if metrics:
         rec["metrics"] = evaluate_metrics(metrics, game.g, s, events)
     return rec

@@ -35,7 +35,7 @@ class PolicyBot:
     kind = "policy"
 
     def __init__(self, game, seed=None, name: str = ""):
-        policies = getattr(game.g, "bot_policies", None) or {}
+        policies = game.g.bot_policies
         if name not in policies:
             have = ", ".join(policies) or "none (declare them under bots: policies:)"
             hint = did_you_mean(name, policies) if name else None

@@ -28,14 +28,18 @@ none` keep their values: games use it for numbers the status line says in words.
 """
 from __future__ import annotations
 
+from itertools import groupby, repeat
+from operator import itemgetter, methodcaller
+
 from ..effects import menus as O
 from ..runtime import sequence
 from ..errors import RulebookError
-from ..runtime.visibility import declared, hidden_in
+from ..runtime.visibility import declared, hidden_in, sees_whole
 from ..runtime.state import deep_clone
 from ..effects.values import plain
 from ..runtime.evaluation import Evaluator
 from ..runtime.vm import VM
+from .shuffle import draw_only, shuffle
 
 
 # what the rules or an evaluation may raise in an impossible world (a card dealt where the
@@ -48,10 +52,46 @@ def hidden_places(game, s: dict, seat: int) -> list:
     """(zone key, index) of every card the seat cannot see, in a canonical order (the rules
     of runtime/visibility.py, as the seat's view applies them)."""
     g = game.g
-    evaluator = Evaluator(g, s)
     z = s["z"]
-    return [(key, i) for key in sorted(z) if z[key]
-            for i in hidden_in(g, evaluator, key, z[key], seat)]
+    evaluator = None
+    out = []
+    for key in _facts_of(g).unseen_keys(z, seat):
+        cards = z[key]
+        if cards:
+            evaluator = evaluator or Evaluator(g, s)
+            out.extend(zip(repeat(key), hidden_in(g, evaluator, key, cards, seat)))
+    return out
+
+
+class _Facts:
+    """What dealing asks of a game again and again, worked out once per game (a GameDef
+    never changes once built): the sorted zone keys a seat cannot see whole (which depends
+    on the game, the key and the seat only), each card's type, and each card's place in the
+    sorted order of all card ids."""
+
+    def __init__(self, g):
+        self.g = g
+        self.unseen: dict = {}                      # (seat, zone keys) -> sorted keys
+        self.type_of = {c: a["type"] for c, a in g.cards.items()}
+        self.rank = {c: i for i, c in enumerate(sorted(g.cards))}
+
+    def unseen_keys(self, z: dict, seat: int) -> tuple:
+        key = (seat, tuple(z))
+        keys = self.unseen.get(key)
+        if keys is None:
+            keys = self.unseen[key] = tuple(k for k in sorted(z)
+                                            if not sees_whole(self.g, k, seat))
+        return keys
+
+
+_last: list = [None]      # the _Facts of the last game dealt for (a bot deals every decision)
+
+
+def _facts_of(g) -> _Facts:
+    facts = _last[0]
+    if facts is None or facts.g is not g:
+        facts = _last[0] = _Facts(g)
+    return facts
 
 
 def determinize(game, s: dict, seat: int, rng) -> dict:
@@ -67,13 +107,14 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     places = hidden_places(game, w, seat)
     z = w["z"]
     old = [z[k][i] for k, i in places]
-    if getattr(game.g, "hidden_types", "secret") == "counted":
+    if game.g.hidden_types == "counted":
         new = _deal_counted(game.g, places, old, rng)
     else:
         new = sorted(old)
-        rng.shuffle(new)
+        shuffle(rng, new)
     names = {a: b for a, b in zip(old, new) if a != b}
     if names:
+        _deal_to_places(w, places, new)
         relabel(w, names)
     forget_values(game.g, w, seat)
     w["rng"] = rng.getrandbits(64)
@@ -103,38 +144,63 @@ def forget_values(g, w: dict, seat: int) -> None:
                 values[name] = plain(spec.start, name)
 
 
+_pop = methodcaller("pop")
+
+
 def _deal_counted(g, places, old, rng) -> list:
     """The new card for every place: each zone keeps its count of each type, in a random
     order; the cards of a type are shuffled over all the places of that type."""
-    cards = g.cards
+    facts = _facts_of(g)
+    type_of = facts.type_of
     pools: dict = {}
-    for c in sorted(old):
-        pools.setdefault(cards[c]["type"], []).append(c)
+    for c in sorted(old, key=facts.rank.__getitem__):     # sorted(old), by precomputed ranks
+        t = type_of[c]
+        pool = pools.get(t)
+        if pool is None:
+            pools[t] = [c]
+        else:
+            pool.append(c)
     for pool in pools.values():
-        rng.shuffle(pool)
-    new = [None] * len(old)
+        shuffle(rng, pool)
+    new: list = []
     start = 0
-    while start < len(places):       # one zone at a time (places are grouped by zone)
-        end = start
-        while end < len(places) and places[end][0] == places[start][0]:
-            end += 1
-        types = sorted(cards[c]["type"] for c in old[start:end])
-        rng.shuffle(types)
-        for i, t in zip(range(start, end), types):
-            new[i] = pools[t].pop()
+    for _, run in groupby(places, itemgetter(0)):    # one zone at a time (places are grouped)
+        end = start + len(list(run))
+        types = sorted(map(type_of.__getitem__, old[start:end]))
+        if types[0] == types[-1]:    # one type: the pool's last cards, as pop() gives them
+            draw_only(rng, len(types))
+            pool = pools[types[0]]
+            new.extend(reversed(pool[-len(types):]))
+            del pool[-len(types):]
+        else:
+            shuffle(rng, types)
+            new.extend(map(_pop, map(pools.__getitem__, types)))    # pools[t].pop() in turn
         start = end
     return new
 
 
+def _deal_to_places(w: dict, places: list, new: list) -> None:
+    """Put the new cards in their places, and their locations with them: a card lies in one
+    place only (the state's check holds loc to be the inverse of z), so the old card of a
+    place is the only one renamed there."""
+    z = w["z"]
+    start = 0
+    for key, run in groupby(places, itemgetter(0)):
+        at = [i for _, i in run]
+        end = start + len(at)
+        cards = z[key]
+        if len(at) == len(cards):        # the whole zone is hidden: 0, 1, ... in order
+            cards[:] = new[start:end]
+        else:
+            for i, c in zip(at, new[start:end]):
+                cards[i] = c
+        start = end
+    w["loc"].update(zip(new, map(itemgetter(0), places)))
+
+
 def relabel(w: dict, names: dict) -> None:
-    """Rename cards everywhere in the state (a permutation of card ids), in place."""
-    for cards in w["z"].values():
-        for i, c in enumerate(cards):
-            if c in names:
-                cards[i] = names[c]
-    loc = w["loc"]
-    moved = {names[c]: loc[c] for c in names}
-    loc.update(moved)
+    """Rename cards (a permutation of card ids) in place wherever else the state may name
+    them: card state, values, running scripts' locals, the pending decision."""
     for values in (w.get("cs") or {}).values():
         _rename(values, names)
     for field in ("v", "pv"):           # values may name cards too
@@ -147,20 +213,17 @@ def relabel(w: dict, names: dict) -> None:
 
 def _rename(x, names) -> None:
     """Rename card ids inside plain data, in place (values, and keys of mappings)."""
-    items = enumerate(x) if type(x) is list else list(x.items())
-    keys = None
-    for k, v in items:
+    is_dict = type(x) is dict
+    for k, v in (list(x.items()) if is_dict else enumerate(x)):
         t = type(v)
         if t is str:
             if v in names:
                 x[k] = names[v]
         elif t is list or t is dict:
             _rename(v, names)
-        if type(x) is dict and type(k) is str and k in names:
-            keys = (keys or []) + [k]
-    if keys:
-        popped = {names[k]: x.pop(k) for k in keys}
-        x.update(popped)
+    if is_dict and not names.keys().isdisjoint(x):    # keys naming cards move to the end
+        keys = [k for k in x if type(k) is str and k in names]
+        x.update({names[k]: x.pop(k) for k in keys})
 
 
 def forget_steps(game, w: dict, seat: int) -> None:

@@ -119,8 +119,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
             params = spec.get("params") or ()
             types = ({k: PARAM_TYPES[v] for k, v in params.items()} if isinstance(params, dict)
                      else {k: "any" for k in params})
-            g.procedures[name] = Procedure(name, tuple(types), spec.get("do", ""))
-            g.procedures[name].types = types
+            g.procedures[name] = Procedure(name, tuple(types), spec.get("do", ""), types)
         for name, spec in (d.get("functions") or {}).items():
             params = spec.get("params") or ()
             types = ({k: PARAM_TYPES[v] for k, v in params.items()} if isinstance(params, dict)

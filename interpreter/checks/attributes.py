@@ -238,7 +238,7 @@ class ReadScan:
 
     def params(self, name: str) -> dict:
         spec = self.g.procedures.get(name) or self.g.functions.get(name)
-        return getattr(spec, "types", None) or {}
+        return spec.types if spec is not None else {}
 
     def expr(self, node, cands, safe: bool):
         if node is None or cands is None:

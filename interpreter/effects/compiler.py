@@ -339,7 +339,7 @@ class Compiler(Names, Calls, Zones):
             return None
         from .script import ScriptCompiler
         proc = self.g.procedures[name]
-        types = dict(getattr(proc, "types", None) or {p: T.ANY for p in proc.params})
+        types = dict(proc.types or {p: T.ANY for p in proc.params})
         types.setdefault("me", T.PLAYER)
         outer, self.ns.locate = self.ns.locate, self.locators.get(("procedure", name))
         try:

@@ -212,5 +212,5 @@ class Procs:
 
     def procedure_signature(self, name) -> Signature:
         proc = self.g.procedures[name]
-        return Signature.declared(name, getattr(proc, "types", None)
+        return Signature.declared(name, proc.types
                                   or {p: T.ANY for p in proc.params})

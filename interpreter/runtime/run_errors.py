@@ -45,7 +45,7 @@ def place_of(e: Exception, g) -> str:
     none: the error came from the engine itself)."""
     where = ""
     tb = e.__traceback__
-    table = getattr(g, "code_where", {})
+    table = g.code_where
     while tb is not None:
         entry = table.get(tb.tb_frame.f_code.co_filename)
         if entry is not None and tb.tb_lineno in entry[1]:

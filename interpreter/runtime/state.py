@@ -62,38 +62,60 @@ def _values(g, n: int) -> dict:
 def clone(state: dict) -> dict:
     """An independent copy, made knowing the layout: what the rules change in place (zones,
     counters, locations, card state, frames' locals and their lists) is copied; what is never
-    changed once made (a pending decision's options, the result, texts) is shared."""
+    changed once made (a pending decision's options, the result, texts) is shared.
+    (Copies are made by C loops, map and zip: a greedy bot clones once per option.)"""
     c = state.copy()
-    c["z"] = {k: v[:] for k, v in state["z"].items()}
+    z = state["z"]
+    c["z"] = dict(zip(z, map(list.copy, z.values())))
     c["loc"] = state["loc"].copy()
-    c["pl"] = [p.copy() for p in state["pl"]]
+    c["pl"] = list(map(dict.copy, state["pl"]))
     c["g"] = state["g"].copy()
     c["roles"] = state["roles"].copy()
     c["options"] = state["options"].copy()
-    c["stack"] = [_frame(fr) for fr in state["stack"]]
+    c["stack"] = list(map(_frame, state["stack"]))
     p = state["pending"]
     if p is not None:
         c["pending"] = dict(p, ans=p["ans"].copy(), seats=p["seats"][:])
     if "cs" in state:
         c["cs"] = {k: v.copy() for k, v in state["cs"].items()}
     if "pv" in state:       # values are replaced, never changed in place: one level suffices
-        c["pv"] = [v.copy() for v in state["pv"]]
+        c["pv"] = list(map(dict.copy, state["pv"]))
     if "v" in state:
         c["v"] = state["v"].copy()
     return c
 
 
+_CHANGED_IN_PLACE = frozenset((list, dict))
+
+
 def _frame(fr: dict) -> dict:
     # a frame's locals may be changed in place (append, set xs[i]) one level deep: a list or
     # mapping a local holds is copied; what lies deeper is never changed in place
-    local = {k: (v[:] if type(v) is list else v.copy() if type(v) is dict else v)
-             for k, v in fr["l"].items()}
-    return dict(fr, l=local)
+    c = fr.copy()
+    local = c["l"] = fr["l"].copy()
+    for k, v in fr["l"].items():
+        if type(v) in _CHANGED_IN_PLACE:
+            local[k] = v.copy()
+    return c
+
+
+# Zones and locations are flat (card ids and zone keys, never shared with another part of
+# the state): copied directly; the rest, of any depth, goes through marshal in one piece,
+# so lists shared inside it (a local and a pending option's value) stay shared in the copy.
+_FLAT = ("z", "loc")
 
 
 def deep_clone(state: dict) -> dict:
     """A copy sharing nothing (for code that may change any part of a state)."""
-    return marshal.loads(marshal.dumps(state))
+    rest = state.copy()
+    for k in _FLAT:
+        del rest[k]
+    c = state.copy()
+    c.update(marshal.loads(marshal.dumps(rest)))
+    z = state["z"]
+    c["z"] = dict(zip(z, map(list.copy, z.values())))
+    c["loc"] = state["loc"].copy()
+    return c
 
 
 def to_json(state: dict) -> str:

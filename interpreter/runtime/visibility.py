@@ -34,12 +34,22 @@ def zone_sight(g, evaluator, zone_name: str, owner: int | None, seat):
     """How `seat` sees the cards of one zone (a board counts as a game zone that shows its
     cards): (shows, test): shows is False when no card's identity is shown; otherwise test
     is None (every card) or card -> bool (visible_if)."""
-    if owner is None and zone_name in g.boards:
-        shows = True
-    else:
-        spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
-        shows = declared(spec.visibility, owner, seat)
+    shows = _shows(g, zone_name, owner, seat)
     return shows, (card_test(g, evaluator, zone_name, seat, owner) if shows else None)
+
+
+def _shows(g, zone_name: str, owner: int | None, seat) -> bool:
+    if owner is None and zone_name in g.boards:
+        return True
+    spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
+    return declared(spec.visibility, owner, seat)
+
+
+def sees_whole(g, key: str, seat) -> bool:
+    """Whether `seat` sees every card of zone `key`, whatever it holds (no visible_if to ask):
+    a fact of the game, the key and the seat only, so callers may keep it."""
+    owner, name, _ = zone_keys.parse(key)
+    return _shows(g, name, owner, seat) and visible_key(name, owner) not in g.exprs
 
 
 def hidden_in(g, evaluator, key: str, cards: list, seat) -> list:
