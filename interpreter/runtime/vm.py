@@ -7,6 +7,7 @@ itself is a short-lived cursor over one state.
 from __future__ import annotations
 
 from ..effects import menus as options, rng
+from ..effects.blocks import STOPS_BELOW
 from . import sequence
 from ..errors import GameError
 
@@ -68,7 +69,7 @@ class VM:
             # frame's pc themselves) or the program ends.
             while pc < end:
                 pc = prog[pc](self, fr)
-                if pc < 0:
+                if pc < STOPS_BELOW:
                     break
                 self.steps -= 1
                 if self.steps < 0:

@@ -1,5 +1,6 @@
 """The statements that hand over control: decisions (choose) and calls of procedures and
-mechanics (a new frame). Mixed into ScriptCompiler."""
+mechanics (a new frame, or a plain call of a procedure that never stops). Mixed into
+ScriptCompiler."""
 from __future__ import annotations
 
 from ..errors import did_you_mean
@@ -7,7 +8,7 @@ from ..boards.geometry import BOARD_FUNCTIONS
 from . import ast as A
 from . import types as T
 from .builtins import BUILTINS, SPECIAL
-from .compiler import PUSHED, WAIT
+from .blocks import PUSHED, WAIT
 from .signature import REQUIRED, Param, Signature
 
 
@@ -15,7 +16,7 @@ from .signature import REQUIRED, Param, Signature
 ASKS_EACH = "# asks each"
 
 
-class Procs:
+class Handover:
     # ------------------------------------------------------------ decisions
     def _s_Choose(self, st):
         if st.repeated is not None:
@@ -198,7 +199,7 @@ class Procs:
                            did_you_mean(str(arg.value), allowed))
         local = ["'me': l.get('me')"] + [f"{p.name!r}: {value[0]}" for p, value, _ in bound
                                          if value is not REQUIRED]
-        native = self.c.native_proc_ref(name) if name in g.procedures else None
+        native = self.native_proc_ref(name) if name in g.procedures else None
         if native is not None:        # never stops: a plain Python call, no frame pushed
             call_src = f"{native}(vm, {{{', '.join(local)}}})"
             self.line(f"l[{var!r}] = {call_src}" if var is not None else call_src)
@@ -212,5 +213,4 @@ class Procs:
 
     def procedure_signature(self, name) -> Signature:
         proc = self.g.procedures[name]
-        return Signature.declared(name, getattr(proc, "types", None)
-                                  or {p: T.ANY for p in proc.params})
+        return Signature.declared(name, proc.types or {p: T.ANY for p in proc.params})
