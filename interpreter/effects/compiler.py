@@ -65,14 +65,14 @@ class Compiler(Names, Calls, Zones):
         """Compile an expression into f(vm) -> value, reading the frame's locals `vm.l`;
         returns (f, type)."""
         src, t = self.src(node, scope, raw)
-        return self.ns.expression(src), t
+        return self.ns.expression(src, at=(node.line, node.col)), t
 
     def expr_fn(self, node, scope: Scope, params: tuple = ()):
         """f(vm, *params) -> value, the params bound as the language names they are."""
         inner = scope.child(**{p: scope.types.get(p, T.ANY) for p in params})
         src, t = self.src(node, inner)
         args = "".join(", " + py_name(p) for p in params)
-        return self.ns.expression(src, "vm" + args, frame=True), t
+        return self.ns.expression(src, "vm" + args, frame=True, at=(node.line, node.col)), t
 
     def src(self, node, scope: Scope, raw: bool = False):
         """(Python source, static type) of an expression.
@@ -253,32 +253,32 @@ class Compiler(Names, Calls, Zones):
         ref = self.stat_refs.get(name)
         if ref is not None:
             return ref
-        ref = self.stat_refs[name] = self.ns.named("S", name)
         scope = Scope(self.g, {"it": "player"}).child(it="player")
         outer, self.ns.locate = self.ns.locate, self.locators.get(("stat", name))
         try:
+            ref = self.stat_refs[name] = self.ns.code_name("S", name=name)
             src, self.stat_types[name] = self.src(parse_expression(self.g.stats[name]), scope)
             self.ns.define(ref, "vm, v_it", ["s = vm.s", f"return {src}"], "stat")
         except Exception:
-            del self.stat_refs[name]
+            self.stat_refs.pop(name, None)
             raise
         finally:
             self.ns.locate = outer
         return ref
 
     def function_ref(self, name) -> str:
-        """A function declared in YAML (`functions:`), compiled once into
-        F_name(vm, me, *params). It sees its parameters and the caller's `me`, nothing else."""
+        """A function declared in YAML (`functions:`), compiled once into a Python function
+        f(vm, me, *params) named after its place (functions_NAME_L12). It sees its parameters and the caller's `me`, nothing else."""
         ref = self.function_refs.get(name)
         if ref is not None:
             return ref
-        ref = self.function_refs[name] = self.ns.named("F", name)
+        outer, self.ns.locate = self.ns.locate, self.locators.get(("function", name))
+        ref = self.function_refs[name] = self.ns.code_name("F", name=name)
         spec = self.g.functions[name]
         types = dict(spec.types)
         types.setdefault("me", "player")
         scope = Scope(self.g, {}).child(**types)
         params = ", ".join(["vm", "v_me"] + [py_name(p) for p in spec.params if p != "me"])
-        outer, self.ns.locate = self.ns.locate, self.locators.get(("function", name))
         try:
             src, _ = self.src(parse_expression(spec.expr), scope)
             self.ns.define(ref, params, ["s = vm.s", f"return {src}"], "function")

@@ -28,7 +28,7 @@ class Handover:
         var, line = st.var, st.line
         prompt = self.g.register_prompt(self.c.ns.expression(
             self.template(st.prompt or f"choose {st.var}", st, st.text_at.get("prompt")),
-            what="prompt"))
+            what="prompt", at=(line, st.col)))
         if st.coll is not None:
             coll, ct = self.src(st.coll)
             self.c.require_list(st.coll, ct)
@@ -123,13 +123,13 @@ class Handover:
                                              f"{T.a_word(t)}")
             prompt = self.g.register_prompt(self.c.ns.expression(self.template(
                 st.prompt or f"choose {var}: step {{count(so_far) + 1}}", st,
-                st.text_at.get("prompt")), what="prompt"))
+                st.text_at.get("prompt")), what="prompt", at=(st.line, st.col)))
             lab = self.label_id(st, et) if st.labelled is not None else None
         finally:
             for k in ("me", "so_far"):
                 types.pop(k, None)
             types.update(saved)
-        fn = self.c.ns.define(self.c.ns.fresh("seq"), "vm", [
+        fn = self.c.ns.define(self.c.ns.code_name("seq", (st.line, st.col)), "vm", [
             "s = vm.s", "l = vm.l",
             f"_lo, _hi = {lo}, {hi}",
             "if len(l['so_far']) >= _hi:",
@@ -158,7 +158,7 @@ class Handover:
             text = self.template(st.labelled, st, st.text_at.get("labelled"))
         finally:
             self.scope = outer
-        fn = self.c.ns.expression(text, "vm, v_it", "label")
+        fn = self.c.ns.expression(text, "vm, v_it", "label", at=(st.line, st.col))
         return self.g.register_label(fn)
 
     # ------------------------------------------------------------ calls

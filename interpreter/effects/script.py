@@ -46,8 +46,8 @@ class ScriptCompiler(Handover, Control):
             raise CompileErrors(self.errors)
         ns = self.c.ns
         blocks = self.b.finish()
-        ops = [ns.define(ns.fresh("op"), "vm, fr", ["s = vm.s", "l = fr['l']"] + lines, "script",
-                         [None, None] + at)
+        ops = [ns.define(ns.code_name("op", next(filter(None, at), None)), "vm, fr",
+                         ["s = vm.s", "l = fr['l']"] + lines, "script", [None, None] + at)
                for lines, at in zip(blocks, self.b.done_at)]
         for op, lines in zip(ops, blocks):
             op.asks_each = lines[0] == ASKS_EACH    # see bots/worlds.ask_again
@@ -98,8 +98,8 @@ class ScriptCompiler(Handover, Control):
         return self.c.procedures.may_stop(name) or self.native_proc_ref(name) is None
 
     def native_proc_ref(self, name):
-        """A procedure that never stops, compiled once into P_name(vm, locals) -> its return
-        value: called like a function, with no frame pushed. None when it may stop (or does
+        """A procedure that never stops, compiled once into f(vm, locals) -> its return value
+        (named after its place, procedures_NAME_L40): called like a function, with no frame pushed. None when it may stop (or does
         not compile: the builder reports that at its own text)."""
         procs, comp = self.c.procedures, self.c
         if name in procs.native_refs:
@@ -113,7 +113,7 @@ class ScriptCompiler(Handover, Control):
         outer, comp.ns.locate = comp.ns.locate, comp.locators.get(("procedure", name))
         try:
             lines, at = ScriptCompiler(comp, types).compile_native(procs.body(name))
-            ref = comp.ns.named("P", name)
+            ref = comp.ns.code_name("P", name=name)
             comp.ns.define(ref, "vm, l", ["s = vm.s"] + lines, "procedure", [None] + at)
         except CompileError:
             return None
