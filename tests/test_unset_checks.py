@@ -1,4 +1,4 @@
-"""Locals read where they may have no value yet (interpreter/unset_checks.py, UNSET warnings):
+"""Locals read where they may have no value yet (interpreter/checks/unset.py, UNSET warnings):
 which paths give a name its value. tests/broken/85 holds a located case."""
 from __future__ import annotations
 
