@@ -33,7 +33,8 @@ NODES = sorted((cls for _, cls in inspect.getmembers(A, inspect.isclass)
 EXPRESSIONS = [cls for cls in NODES if issubclass(cls, A.Expr)]
 STATEMENTS = [cls for cls in NODES if issubclass(cls, A.Stmt)]
 # field annotations that say the field holds a node, or a list, tuple or mapping of nodes
-NODE_TYPES = {"Node", "Optional[Node]", "list", "Optional[list]", "dict", *(c.__name__ for c in NODES)}
+NODE_TYPES = {"Node", "Optional[Node]", "list", "Optional[list]", "dict",
+              *(c.__name__ for c in NODES)}
 # fields of those types that hold plain data: (node class, field)
 PLAIN = {("Choose", "text_at")}
 
@@ -136,7 +137,8 @@ def test_each_lookup_has_its_table_and_inline_form(shape):
     fns = board_functions(board)
     for name, result in board_builtins.LOOKUPS[shape].items():
         assert name in tables, f"the {shape} lookup {name} has no table in inline_tables"
-        assert name in board_builtins.INLINE_BOARD, f"the {shape} lookup {name} has no INLINE_BOARD row"
+        assert name in board_builtins.INLINE_BOARD, \
+            f"the {shape} lookup {name} has no INLINE_BOARD row"
         assert fns[name][1] == result
     for name, (args, template) in board_builtins.INLINE_BOARD.items():
         if name not in fns:

@@ -98,10 +98,10 @@ class Namespace:
             return self.fresh(hint) if name is None else self.named(hint, name)
         out = base = f"{place.name}_L{place.line(at[0] if at else 1)}"
         n = 1
-        while out in self.ns or not out.isidentifier():
+        while out in self.ns:          # several functions start on one line
             n += 1
-            out = f"{base}_{n}" if base.isidentifier() else self.fresh(hint)
-        return out
+            out = f"{base}_{n}"
+        return out if out.isidentifier() else self.fresh(hint)
 
     def named(self, prefix: str, name: str) -> str:
         """A new namespace name that reads like the game's (when the game's name is an

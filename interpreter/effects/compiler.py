@@ -268,7 +268,8 @@ class Compiler(Names, Calls, Zones):
 
     def function_ref(self, name) -> str:
         """A function declared in YAML (`functions:`), compiled once into a Python function
-        f(vm, me, *params) named after its place (functions_NAME_L12). It sees its parameters and the caller's `me`, nothing else."""
+        f(vm, me, *params) named after its place (functions_NAME_L12). It sees its
+        parameters and the caller's `me`, nothing else."""
         ref = self.function_refs.get(name)
         if ref is not None:
             return ref

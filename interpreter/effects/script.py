@@ -99,8 +99,9 @@ class ScriptCompiler(Handover, Control):
 
     def native_proc_ref(self, name):
         """A procedure that never stops, compiled once into f(vm, locals) -> its return value
-        (named after its place, procedures_NAME_L40): called like a function, with no frame pushed. None when it may stop (or does
-        not compile: the builder reports that at its own text)."""
+        (named after its place, procedures_NAME_L40): called like a function, with no frame
+        pushed. None when it may stop (or does not compile: the builder reports that at its
+        own text)."""
         procs, comp = self.c.procedures, self.c
         if name in procs.native_refs:
             return procs.native_refs[name]
