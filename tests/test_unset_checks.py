@@ -99,3 +99,12 @@ def test_a_name_read_in_a_log_text(tmp_path):
             x = 2
         log "x is {x}"
         """) == [(16, "x")]
+
+
+def test_a_name_read_in_a_sequence_length(tmp_path):
+    """Every part of a statement is read, a sequence's length (a list of two) too."""
+    assert unset(tmp_path, """
+        repeat roll(3) - 1:
+            most = 2
+        steps = choose sequence of [1, 2] by each of players length 1 to most
+        """) == [(16, "most")]
