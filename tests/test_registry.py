@@ -100,7 +100,7 @@ def test_no_node_holds_a_node_where_the_walk_does_not_look():
     assert len(seen) >= 35          # the games use most kinds of node
 
 
-def test_the_walk_visits_each_node_once_in_evaluation_order():
+def test_the_walk_visits_each_node_once_parents_first():
     tree = parse_expression("[x + y for x in xs where it > 1]")
     assert [type(n).__name__ for n in ast_walk.walk(tree)] == \
         ["Comprehension", "Where", "Name", "Compare", "Name", "Const", "BinOp", "Name", "Name"]

@@ -1,6 +1,6 @@
 """The one walk over the effect language's syntax tree (ast.py), for every check and scan.
 
-CHILDREN says which fields of each node class hold nodes, in the order they are evaluated;
+CHILDREN says which fields of each node class hold nodes, and in which order to visit them;
 the functions below read trees through it, so a new node class is added to the table once
 (tests/test_registry.py fails, naming the class, until it is) and every check walks it:
 
@@ -21,7 +21,8 @@ import dataclasses
 from . import ast as A
 
 # node class -> the fields holding nodes (a node, None, or lists, tuples and mappings of
-# them), in evaluation order: a comprehension's collection before its body.
+# them), in field order but for a comprehension: its collection before its body (it runs
+# first, and a check reports the first read it meets).
 CHILDREN: dict = {
     # expressions
     A.Const: (), A.Name: (), A.Attr: ("obj",), A.Index: ("obj", "key"),
@@ -68,7 +69,7 @@ def _nodes(value, out: list) -> None:
 
 
 def children(node) -> list:
-    """The nodes directly below `node`, in evaluation order."""
+    """The nodes directly below `node`, in CHILDREN's order."""
     out: list = []
     for name in CHILDREN[type(node)]:
         _nodes(getattr(node, name), out)
@@ -77,7 +78,7 @@ def children(node) -> list:
 
 def walk(tree):
     """Every node of a tree (a node, or a list such as a script's statements), each before
-    the nodes below it, in evaluation order."""
+    the nodes below it, in CHILDREN's order."""
     stack: list = []
     _nodes(tree, stack)
     stack.reverse()
