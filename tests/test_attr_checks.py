@@ -1,4 +1,4 @@
-"""Card attributes checked across the cards of a type (interpreter/attr_checks.py): odd kinds
+"""Card attributes checked across the cards of a type (interpreter/checks/attributes.py): odd kinds
 of values, cards lacking what their siblings have, and reads of card.X that some card that
 can be `card` there lacks. The broken-game corpus (tests/broken/79-83) holds the located
 cases; these tests hold the rules around them, chiefly what must NOT be reported."""

@@ -1,4 +1,4 @@
-"""Locals read where they may have no value yet (interpreter/unset_checks.py, UNSET warnings):
+"""Locals read where they may have no value yet (interpreter/checks/unset.py, UNSET warnings):
 which paths give a name its value. tests/broken/85 holds a located case."""
 from __future__ import annotations
 
@@ -113,3 +113,12 @@ def test_a_name_read_in_a_log_text(tmp_path):
                    "statement (16:9), not at the name (16:20) as REF-UNDEF in a text is")
 def test_a_name_read_in_a_log_text_is_placed_at_the_name(tmp_path):
     assert [(line, col) for line, col, _ in unset(tmp_path, LOG)] == [(16, 20)]
+
+
+def test_a_name_read_in_a_sequence_length(tmp_path):
+    """Every part of a statement is read, a sequence's length (a list of two) too."""
+    assert [(line, message) for line, _, message in unset(tmp_path, """
+        repeat roll(3) - 1:
+            most = 2
+        steps = choose sequence of [1, 2] by each of players length 1 to most
+        """)] == [(16, MAY_HAVE_NO_VALUE.format("most"))]

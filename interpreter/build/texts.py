@@ -2,7 +2,10 @@
 once, with every error reported at its place in the YAML. Mixed into the Builder."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..effects import ast as A
+from ..effects.codegen import TextPlace, place_name
 from ..effects.compiler import Compiler, Scope
 from ..effects.parser import EffectSyntaxError, parse_expression, parse_script
 from ..effects.script import ScriptCompiler
@@ -17,11 +20,11 @@ from .card_labels import compile_card_labels
 
 class GameCompiler:
     def locator(self, doc, keypath):
-        """(line, col) in the text at keypath -> "file:line:col" (for run-time errors)."""
-        def locate(line, col):
-            fline, fcol = self.text_pos(doc, keypath, line, col)
-            return f"{doc.path}:{fline}:{fcol}"
-        return locate
+        """The text at keypath's place: the name of the code made from it, and (line, col)
+        in it -> "file:line:col" (for run-time errors)."""
+        prefix = "" if doc is self.doc else Path(doc.path).stem    # an included file
+        return TextPlace(doc.path, place_name(doc.root, keypath, prefix),
+                         lambda line, col: self.text_pos(doc, keypath, line, col))
 
     def compile_script(self, comp, doc, keypath, text, local_types, key, phase=False):
         comp.ns.locate = self.locator(doc, keypath)

@@ -16,16 +16,14 @@
 """
 from __future__ import annotations
 
-import dataclasses
 import operator
 import re
 
+from .common import CARD_FIELDS, card_sources, label_fields
 from ..effects import ast as A
+from ..effects.ast_walk import children, walk
+from ..effects.parser import EffectSyntaxError, parse_expression, parse_script
 from ..errors import KIND_WORDS, Finding, kind_words
-
-# Card fields that are not attributes read by effects (`text`: the card's printed rules text,
-# for people; `effect`: the card's own script). checks.py uses the same table.
-CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect", "abilities"}
 DECIMAL = re.compile(r"^\s*-?\d*\.\d+\s*$")
 WHOLE = re.compile(r"^\s*-?\d+\s*$")
 COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -43,7 +41,6 @@ def _weight(card) -> int:
 
 def cards_by_type(builder, g) -> dict:
     """type -> [(document, index in its list, the card's plain data)]."""
-    from .consistency import card_sources
     out: dict = {}
     for doc, cards in card_sources(builder):
         for i, card in enumerate(cards if isinstance(cards, list) else []):
@@ -131,26 +128,14 @@ class Unknown(Exception):
     """A test on `card` this check cannot evaluate."""
 
 
-def _mentions_card(node) -> bool:
-    if isinstance(node, A.Name):
-        return node.name == "card"
-    if isinstance(node, (list, tuple)):
-        return any(_mentions_card(x) for x in node)
-    if dataclasses.is_dataclass(node):
-        return any(_mentions_card(getattr(node, f.name)) for f in dataclasses.fields(node))
-    return False
+def _mentions_card(tree) -> bool:
+    return any(isinstance(node, A.Name) and node.name == "card" for node in walk(tree))
 
 
-def _binds_card(node) -> bool:
+def _binds_card(tree) -> bool:
     """Whether a script rebinds `card` anywhere (then what `card` is cannot be followed)."""
-    if isinstance(node, (list, tuple)):
-        return any(_binds_card(x) for x in node)
-    if not dataclasses.is_dataclass(node):
-        return False
-    if isinstance(node, (A.Assign, A.Choose, A.ForEach, A.Comprehension, A.CallStmt)) \
-            and getattr(node, "var", None) == "card":
-        return True
-    return any(_binds_card(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return any(isinstance(node, (A.Assign, A.Choose, A.ForEach, A.Comprehension, A.CallStmt))
+               and node.var == "card" for node in walk(tree))
 
 
 def _value(node, attrs: dict):
@@ -280,17 +265,13 @@ class ReadScan:
         elif isinstance(node, (A.ListExpr, A.Index)):     # holding none is no failure yet
             for x in (node.items if isinstance(node, A.ListExpr) else (node.obj, node.key)):
                 self.expr(x, cands, True)
-        elif dataclasses.is_dataclass(node):
-            for f in dataclasses.fields(node):
-                part = getattr(node, f.name)
-                for x in (part if isinstance(part, list) else [part]):
-                    if isinstance(x, A.Node):
-                        self.expr(x, cands, False)
+        else:
+            for x in children(node):
+                self.expr(x, cands, False)
 
 
 def read_findings(builder, g, skip: set) -> list:
     """ATTR-MISSING at reads of card.X in the scripts that know which cards `card` can be."""
-    from ..effects.parser import EffectSyntaxError, parse_expression, parse_script
     own = {}
     for doc, keypath, text, ids in getattr(builder, "card_scripts", []):
         own.update({i: (doc, keypath, text) for i in ids})
@@ -359,11 +340,7 @@ def drop_label_duplicates(builder, reported: set) -> None:
 def all_findings(builder, g, used: set) -> list:
     by_type = cards_by_type(builder, g)
     out = type_findings(builder, g, by_type)
-    missing, reported = missing_findings(builder, g, by_type, used | label_names(g))
+    missing, reported = missing_findings(builder, g, by_type, used | label_fields(g))
     drop_label_duplicates(builder, reported)
     return out + missing + read_findings(builder, g, reported)
 
-
-def label_names(g) -> set:
-    from .consistency import label_fields
-    return label_fields(g)

@@ -4,8 +4,8 @@
 - DEFINITIONS: named things a game defines; one that nothing uses is an ORPHAN warning.
 - start_count on a game zone: the card lists must start that many cards there (COUNT).
 - Card attributes (YAML) and CSV columns that nothing reads (ORPHAN warning, CSV-COLUMN error).
-- Card attributes across the cards of a type: odd kinds, missing values (attr_checks.py).
-- Locals read where they may have no value yet (unset_checks.py, a warning).
+- Card attributes across the cards of a type: odd kinds, missing values (attributes.py).
+- Locals read where they may have no value yet (unset.py, a warning).
 - A board's `features:` name its places, its `markers:` values (REF-UNDEF when not).
 
 A new YAML section is covered by adding rows to REFERENCES (its fields that name other
@@ -14,13 +14,11 @@ new way, by adding them to `used` in `usage()`.
 """
 from __future__ import annotations
 
-import dataclasses
-import re
-
 from . import attributes as attr_checks, unset as unset_checks
-from ..effects import ast as A
+from .common import CARD_FIELDS, card_sources, label_fields, names_used, text_names_used
 from .. import zone_keys
 from ..errors import Finding, did_you_mean
+from ..load.csv_cards import CsvDoc
 
 # (path with "*" for any key and "[]" for any list item, what it names, names valid there)
 REFERENCES = [
@@ -48,8 +46,6 @@ DEFINITIONS = [
     (("card_types",), "card type"),
     (("roles",), "role"),
 ]
-
-CARD_FIELDS = attr_checks.CARD_FIELDS   # card fields that are not attributes effects read
 
 
 def matches(data, pattern, prefix=()):
@@ -127,52 +123,11 @@ def board_findings(builder, g) -> list:
 
 
 # ------------------------------------------------------------------ usage
-def _walk(node, names: set, strings: set):
-    if isinstance(node, (list, tuple)):
-        for x in node:
-            _walk(x, names, strings)
-        return
-    if isinstance(node, dict):      # a call's keyword arguments
-        for x in node.values():
-            _walk(x, names, strings)
-        return
-    if not dataclasses.is_dataclass(node):
-        return
-    if isinstance(node, A.Name):
-        names.add(node.name)
-    elif isinstance(node, A.Attr):
-        names.add(node.name)
-    elif isinstance(node, (A.Call, A.CallComp)):
-        names.add(node.func)
-    elif isinstance(node, (A.Gain, A.Lose, A.Steal)):
-        names.add(node.counter)
-    elif isinstance(node, A.Const) and isinstance(node.value, str):
-        strings.add(node.value)
-        if "{" in node.value:          # a text with fields, filled in where it is used
-            _template(node.value, names, strings)
-    elif isinstance(node, A.Log):
-        _template(node.text, names, strings)
-    elif isinstance(node, A.Choose):
-        _template(node.prompt, names, strings)
-        _template(node.labelled, names, strings)
-    for f in dataclasses.fields(node):
-        _walk(getattr(node, f.name), names, strings)
-
-
-def _template(text, names, strings):
-    from ..effects.parser import EffectSyntaxError, parse_expression
-    for chunk in re.findall(r"\{([^{}]*)\}", text or ""):
-        try:
-            _walk(parse_expression(chunk), names, strings)
-        except (EffectSyntaxError, RecursionError):
-            pass
-
-
 def usage(builder, g) -> set:
     """Every name the scripts, expressions and YAML references use."""
     names, strings = set(), set()
-    _walk(builder.parsed, names, strings)
-    _template(str(g.status or ""), names, strings)
+    names_used(builder.parsed, names, strings)
+    text_names_used(str(g.status or ""), names, strings)
     for s in strings:           # zone("decks." + r), open_auction(currency="IP")
         names.add(s)
         names.add(s.split(".")[0])
@@ -187,19 +142,11 @@ def usage(builder, g) -> set:
                          if isinstance(m, str))
     count = (builder.data.get("rounds") or {}).get("count")
     if isinstance(count, str):      # `count: prize_count` reads a constant
-        _template("{" + count + "}", names, strings)
+        text_names_used("{" + count + "}", names, strings)
     for attrs in g.cards.values():
         names.add(attrs["type"])
     for zone in g.card_start.values():
         names.add(zone_keys.group_name(zone))
-    return names
-
-
-def label_fields(g) -> set:
-    """The names card labels read (texts with {expression} fields, like every other text)."""
-    names: set = set()
-    for ct in g.card_types.values():
-        _template(str(ct.label or ""), names, set())
     return names
 
 
@@ -222,16 +169,8 @@ def orphan_findings(builder, g, used: set) -> list:
     return out
 
 
-def card_sources(builder) -> list:
-    """(document, its cards as plain data) for the game file and every included file."""
-    cards = builder.data.get("cards")
-    out = [(builder.doc, cards if isinstance(cards, list) else [])]
-    return out + [(inc, inc.plain_cards()) for inc in builder.document.includes]
-
-
 def attribute_findings(builder, g, used: set, warn: bool = True) -> list:
     """Card attributes nothing reads: a warning in a YAML list, an error for a CSV column."""
-    from ..load.csv_cards import CsvDoc
     known = used | label_fields(g) | CARD_FIELDS
     for ct in g.card_types.values():
         known |= set(ct.attrs)

@@ -10,27 +10,18 @@ conditions that always agree (`if x:` twice) make some such reads safe.
 """
 from __future__ import annotations
 
-import dataclasses
-import re
-
 from ..effects import ast as A
+from ..effects.ast_walk import children, scoped, statements, texts
+from ..effects.templates import field_trees
 from ..errors import Finding
 
-FIELD = re.compile(r"\{([^{}]*)\}")
 GLOBAL_WORDS = {"me", "card", "it", "players", "opponents", "player_count", "variant", "viewer"}
 
 
-def assigned(node, out: set) -> set:
+def assigned(stmts) -> set:
     """Every name a script assigns (x = ..., x = choose ..., x = proc(...), for each x)."""
-    if isinstance(node, (list, tuple)):
-        for x in node:
-            assigned(x, out)
-    elif dataclasses.is_dataclass(node):
-        if isinstance(node, (A.Assign, A.Choose, A.CallStmt, A.ForEach)) and node.var:
-            out.add(node.var)
-        for f in dataclasses.fields(node):
-            assigned(getattr(node, f.name), out)
-    return out
+    return {st.var for st in statements(stmts)
+            if isinstance(st, (A.Assign, A.Choose, A.CallStmt, A.ForEach)) and st.var}
 
 
 class Paths:
@@ -74,66 +65,27 @@ class Paths:
             if self.loops:
                 self.loops[-1].append(set(d))
             return None
-        for f in dataclasses.fields(st):
-            value = getattr(st, f.name)
-            if isinstance(value, A.Node):
-                self.reads(value, d, st)
-        for text, bound in self.texts(st):
-            for chunk in FIELD.findall(text or ""):
-                self.template(chunk, d, st, bound)
+        for part in children(st):
+            self.reads(part, d, st)
+        if self.names - d:          # a text's fields may read an unset name
+            self.in_text = True     # such a read is reported at the statement
+            for text, bound in texts(st):
+                for tree in field_trees(text):
+                    self.reads(tree, d, st, bound)
+            self.in_text = False
         if isinstance(st, (A.Return, A.EndGame)):
             return None
         var = getattr(st, "var", None) if isinstance(st, (A.Assign, A.Choose, A.CallStmt)) \
             else None
         return d | {var} if var else d
 
-    @staticmethod
-    def texts(st) -> list:
-        if isinstance(st, A.Log):
-            return [(st.text, frozenset())]
-        if isinstance(st, A.Choose):
-            return [(st.prompt, frozenset()), (st.labelled, frozenset({"it"}))]
-        return []
-
-    def template(self, chunk, d, st, bound):
-        from ..effects.parser import EffectSyntaxError, parse_expression
-        if not set(re.findall(r"[A-Za-z_]\w*", chunk)) & (self.names - d):
-            return                  # names nothing unset: no need to parse it
-        try:
-            node = parse_expression(chunk)
-        except (EffectSyntaxError, RecursionError):
-            return                  # reported by the compiler
-        self.in_text = True
-        try:
-            self.reads(node, d, st, bound)
-        finally:
-            self.in_text = False
-
-    def reads(self, node, d, st, bound=frozenset()):
-        if node is None:
-            return
-        if isinstance(node, A.Name):
-            if node.name in self.names and node.name not in d and node.name not in bound:
+    def reads(self, tree, d, st, bound=frozenset()):
+        """Report the reads in an expression of names without a value yet (`d`: those with
+        one); `bound`: names bound around it (a text's `it`)."""
+        for node, inner in scoped(tree, bound):
+            if isinstance(node, A.Name) and node.name in self.names and node.name not in d \
+                    and node.name not in inner:
                 self.report(st, None if self.in_text else node, node.name)
-            return
-        if isinstance(node, A.Comprehension):
-            self.reads(node.coll, d, st, bound)
-            self.reads(node.expr, d, st, bound | {node.var})
-            return
-        if isinstance(node, (A.Where, A.Until, A.Ranked)):
-            self.reads(node.coll, d, st, bound)
-            self.reads(node.cond if not isinstance(node, A.Ranked) else node.key, d, st,
-                       bound | {"it"})
-            return
-        if isinstance(node, (list, tuple)):
-            for x in node:
-                self.reads(x, d, st, bound)
-        elif isinstance(node, dict):
-            for x in node.values():
-                self.reads(x, d, st, bound)
-        elif dataclasses.is_dataclass(node):
-            for f in dataclasses.fields(node):
-                self.reads(getattr(node, f.name), d, st, bound)
 
 
 def findings(builder, g) -> list:
@@ -142,7 +94,7 @@ def findings(builder, g) -> list:
                 | set(g.roles) | set(g.functions) | set(g.procedures) | GLOBAL_WORDS)
     out = []
     for doc, keypath, stmts, given in builder.scripts:
-        names = assigned(stmts, set()) - set(given) - globals_
+        names = assigned(stmts) - set(given) - globals_
         if not names:
             continue
         told = set()

@@ -15,82 +15,94 @@ class Node:
     col: int = field(default=0, kw_only=True, compare=False)
 
 
+@dataclass
+class Expr(Node):
+    """A value. Each kind has its compiler (Compiler._x_KIND), its tree-walker
+    (TreeWalker._KIND) and its row in ast_walk.CHILDREN (tests/test_registry.py)."""
+
+
+@dataclass
+class Stmt(Node):
+    """A statement. Each kind has its compiler (ScriptCompiler._s_KIND) and its row in
+    ast_walk.CHILDREN (tests/test_registry.py)."""
+
+
 # ------------------------------------------------------------------ expressions
 @dataclass
-class Const(Node):
+class Const(Expr):
     value: Any
 
 
 @dataclass
-class Name(Node):
+class Name(Expr):
     name: str
 
 
 @dataclass
-class Attr(Node):
+class Attr(Expr):
     obj: Node
     name: str
 
 
 @dataclass
-class Index(Node):
+class Index(Expr):
     obj: Node
     key: Node
 
 
 @dataclass
-class BinOp(Node):
+class BinOp(Expr):
     op: str
     left: Node
     right: Node
 
 
 @dataclass
-class Compare(Node):
+class Compare(Expr):
     op: str
     left: Node
     right: Node
 
 
 @dataclass
-class BoolOp(Node):
+class BoolOp(Expr):
     op: str  # "and" | "or"
     left: Node
     right: Node
 
 
 @dataclass
-class Not(Node):
+class Not(Expr):
     operand: Node
 
 
 @dataclass
-class Neg(Node):
+class Neg(Expr):
     operand: Node
 
 
 @dataclass
-class CondExpr(Node):
+class CondExpr(Expr):
     then: Node
     test: Node
     other: Node
 
 
 @dataclass
-class Where(Node):
+class Where(Expr):
     coll: Node
     cond: Node
 
 
 @dataclass
-class Until(Node):
+class Until(Expr):
     """COLL until COND: the elements before the first one for which COND holds."""
     coll: Node
     cond: Node
 
 
 @dataclass
-class Ranked(Node):
+class Ranked(Expr):
     """COLL ranked by KEY (best first), or ordered by KEY (ascending): stable sorts."""
     coll: Node
     key: Node
@@ -98,7 +110,7 @@ class Ranked(Node):
 
 
 @dataclass
-class Best(Node):
+class Best(Expr):
     """COLL lowest by KEY / highest by KEY: the first element with the least (greatest) key."""
     coll: Node
     key: Node
@@ -106,39 +118,39 @@ class Best(Node):
 
 
 @dataclass
-class ListExpr(Node):
+class ListExpr(Expr):
     items: list
 
 
 @dataclass
-class Comprehension(Node):
+class Comprehension(Expr):
     expr: Node
     var: str
     coll: Node
 
 
 @dataclass
-class Call(Node):
+class Call(Expr):
     func: str
     args: list
     kwargs: dict
 
 
 @dataclass
-class CallComp(Node):
+class CallComp(Expr):
     func: str
     comp: Comprehension
 
 
 # ------------------------------------------------------------------- statements
 @dataclass
-class Assign(Node):
+class Assign(Stmt):
     var: str
     expr: Node
 
 
 @dataclass
-class Choose(Node):
+class Choose(Stmt):
     var: str
     coll: Optional[Node]           # choose one of COLL
     low: Optional[Node] = None     # choose number from LOW to HIGH
@@ -157,77 +169,77 @@ class Choose(Node):
 
 
 @dataclass
-class Gain(Node):
+class Gain(Stmt):
     counter: str
     amount: Node
     who: Optional[Node]
 
 
 @dataclass
-class Lose(Node):
+class Lose(Stmt):
     counter: str
     amount: Node
     who: Optional[Node]
 
 
 @dataclass
-class Steal(Node):
+class Steal(Stmt):
     counter: str
     amount: Node
     victim: Node
 
 
 @dataclass
-class SetStmt(Node):
+class SetStmt(Stmt):
     target: Node
     expr: Node
 
 
 @dataclass
-class Move(Node):
+class Move(Stmt):
     what: Node
     dest: Node
 
 
 @dataclass
-class Draw(Node):
+class Draw(Stmt):
     count: Node
     src: Node
     dest: Node
 
 
 @dataclass
-class Shuffle(Node):
+class Shuffle(Stmt):
     zone: Node
 
 
 @dataclass
-class Discard(Node):
+class Discard(Stmt):
     what: Node
 
 
 @dataclass
-class Play(Node):
+class Play(Stmt):
     card: Node
     who: Optional[Node]
     ability: Optional[Node] = None   # play CARD ability "moment": that moment's ability only
 
 
 @dataclass
-class CallStmt(Node):
+class CallStmt(Stmt):
     call: Call
     var: Optional[str] = None   # x = proc(...)
 
 
 @dataclass
-class Append(Node):
+class Append(Stmt):
     """append X to VAR: VAR (a list) gets X at its end."""
     what: Node
     var: str
 
 
 @dataclass
-class SortZone(Node):
+class SortZone(Stmt):
     """sort ZONE by KEY: the zone's cards reordered by KEY about `it`, smallest first
     (the last card is the top)."""
     zone: Node
@@ -235,59 +247,59 @@ class SortZone(Node):
 
 
 @dataclass
-class Return(Node):
+class Return(Stmt):
     expr: Optional[Node]
 
 
 @dataclass
-class Break(Node):
+class Break(Stmt):
     pass
 
 
 @dataclass
-class Pass(Node):
+class Pass(Stmt):
     pass
 
 
 @dataclass
-class Log(Node):
+class Log(Stmt):
     text: str
     text_at: Optional[tuple] = field(default=None, compare=False)   # (line, col) of its first char
     to: Optional[Node] = None       # log to P "...": only that player (or those players) sees it
 
 
 @dataclass
-class EndGame(Node):
+class EndGame(Stmt):
     draw: bool = False      # end game as draw: nobody wins
 
 
 @dataclass
-class If(Node):
+class If(Stmt):
     branches: list          # [(test, body)]
     orelse: Optional[list]
 
 
 @dataclass
-class ForEach(Node):
+class ForEach(Stmt):
     var: str
     coll: Node
     body: list
 
 
 @dataclass
-class While(Node):
+class While(Stmt):
     test: Node
     body: list
 
 
 @dataclass
-class Repeat(Node):
+class Repeat(Stmt):
     count: Node
     body: list
 
 
 @dataclass
-class RunProgram(Node):
+class RunProgram(Stmt):
     """Run another compiled program (a phase, the setup) in a new frame; built by flow.py."""
     key: str
     phase: Optional[str] = None

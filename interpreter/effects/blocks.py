@@ -1,7 +1,8 @@
 """A script's generated code, cut into blocks at the points where it may stop.
 
-A program is a list of ops `op(vm, frame) -> next pc`, WAIT (a decision is pending; the
-frame's pc already points past it), PUSHED (a frame was pushed) or POPPED. Each op is one
+A program is a list of ops `op(vm, frame) -> next pc`, or one of the stops below: WAIT (a
+decision is pending; the frame's pc already points past it), PUSHED (a frame was pushed) or
+POPPED (the frame returned). Each op is one
 generated Python function running a straight-line run of statements — with their own ifs
 and loops as Python code when nothing inside them can stop — up to the next point where the
 script can stop or a jump lands. So the game can stop at any decision and resume from plain
@@ -11,6 +12,13 @@ one Python function.
 from __future__ import annotations
 
 import re
+
+# What an op returns when its frame stops, instead of the next pc. Every stop is below
+# STOPS_BELOW and every pc at or above it, so the VM tells them apart with one comparison.
+WAIT = -1        # a decision is pending
+PUSHED = -2      # a frame was pushed (a procedure, a card played, a mechanic, a phase)
+POPPED = -3      # the frame returned (vm.ret popped it)
+STOPS_BELOW = 0
 
 
 class Label:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from ..errors import GameError
 from . import rng
 
 
@@ -71,10 +72,8 @@ def _range(vm, a, b=None):
     if b is None:
         a, b = 1, a
     if type(a) is not int or type(b) is not int:
-        from ..errors import GameError
         raise GameError(f"range() needs whole numbers, not {a!r} and {b!r}")
     if b - a >= MAX_RANGE:
-        from ..errors import GameError
         raise GameError(f"range({a}, {b}) would make {b - a + 1} numbers, more than the "
                         f"limit of {MAX_RANGE}")
     return list(range(a, b + 1))
@@ -148,14 +147,12 @@ def _bundles(vm, cards, attribute):
 def _roll(vm, sides):
     """A die roll from the state's seeded generator: 1..sides."""
     if type(sides) is not int or not 1 <= sides <= MAX_SIDES:
-        from ..errors import GameError
         raise GameError(f"roll() needs a number of sides from 1 to 2**62, not {sides!r}")
     return 1 + rng.below(vm.s, sides)
 
 
 def _count_arg(n, fn):
     if type(n) is not int:
-        from ..errors import GameError
         raise GameError(f"{fn}() needs a whole number of elements, not {n!r}")
     return max(n, 0)
 
@@ -183,7 +180,6 @@ def _sample(vm, xs, n):
     out = list(xs)
     n = _count_arg(n, "sample")
     if n > len(out):
-        from ..errors import GameError
         raise GameError(f"sample() cannot draw {n} from a list of {len(out)}")
     for i in range(n):
         j = i + rng.below(vm.s, len(out) - i)
@@ -202,7 +198,6 @@ def _index_of(vm, xs, x):
 def _keys(vm, m):
     """A mapping's keys (texts), in the order they were first set."""
     if type(m) is not dict:
-        from ..errors import GameError
         raise GameError(f"keys() needs a mapping, not {m!r}")
     return list(m)
 

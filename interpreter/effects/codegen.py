@@ -8,13 +8,67 @@ Values the code needs that are not literals (card tables, board geometry, other 
 functions) live in the namespace under generated names. Names bound by the language inside
 an expression (`it`, a comprehension's variable, a function's parameters) are Python locals
 named `v_<name>`: reading one costs no dictionary lookup.
+
+Each generated function is named after its YAML place (place_name: the text's section and
+key, then the file line of its first statement, e.g. rounds_auction_L212), so a profile or
+a traceback reads as the game's YAML.
 """
 from __future__ import annotations
+
+import re
 
 from .runtime import HELPERS
 
 # Values that repr() writes back as the same Python literal.
 _LITERALS = (bool, int, str, type(None))
+# Keys that say only "the text here": left out of a place's name.
+_TEXT_KEYS = {"do", "expr"}
+_NOT_NAME = re.compile(r"\W+")
+
+
+class TextPlace:
+    """Where a text being compiled stands in the YAML: `name` (its place as an identifier,
+    see place_name) and `position(line, col)` -> the file's (line, col) of a position in
+    the text. Called with a position in the text: "file:line:col" (for run-time errors)."""
+    __slots__ = ("path", "name", "position", "lines")
+
+    def __init__(self, path: str, name: str, position):
+        self.path, self.name, self.position = path, name, position
+        self.lines: dict = {}       # line in the text -> line in the file, once asked
+
+    def line(self, line: int) -> int:
+        """The file line of a line of the text."""
+        if line not in self.lines:
+            self.lines[line] = self.position(line, 1)[0]
+        return self.lines[line]
+
+    def __call__(self, line: int, col: int) -> str:
+        fline, fcol = self.position(line, col)
+        return f"{self.path}:{fline}:{fcol}"
+
+
+def place_name(root, keypath, prefix: str = "") -> str:
+    """An identifier for the text at keypath under `root` (plain or YAML data): its keys
+    joined by _, a list item by its `name` or `id` instead of the list's key and its index
+    (rounds.phases[2].do, the phase named auction -> rounds_auction), "do"/"expr" left out;
+    `prefix` first (an included file's name)."""
+    parts = [prefix] if prefix else []
+    node = root
+    for i, key in enumerate(keypath):
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            node = None
+        if isinstance(key, int):
+            named = node.get("name", node.get("id")) if isinstance(node, dict) else None
+            if isinstance(named, str) and parts:
+                parts[-1] = named
+            else:
+                parts.append(str(key))
+        elif not (key in _TEXT_KEYS and i == len(keypath) - 1):
+            parts.append(str(key))
+    name = _NOT_NAME.sub("_", "_".join(parts)).strip("_") or "text"
+    return name if not name[0].isdigit() else "_" + name
 
 
 class Namespace:
@@ -24,15 +78,30 @@ class Namespace:
         self.ns = {"_" + k: v for k, v in HELPERS.items()}
         self.count = 0
         self._consts: dict = {}
-        # where generated code came from, for run-time errors: the builder sets `locate`
-        # (script (line, col) -> "file:line:col") while it compiles a text
-        self.locate = None
+        # where generated code came from, for its names and run-time errors: the builder
+        # sets `locate` (a TextPlace) while it compiles a text
+        self.locate: TextPlace | None = None
         # generated file name -> (locate, {line number: (line, col) in the game's text})
         self.where: dict = {}
 
     def fresh(self, hint: str) -> str:
         self.count += 1
         return f"{hint}_{self.count}"
+
+    def code_name(self, hint: str, at=None, name: str | None = None) -> str:
+        """A new name for a generated function: after its YAML place when the builder gave
+        one (the place's name, then `_L` and the file line of `at`, the function's first
+        position in the text, else of the text's start); else hint_name (see named), or
+        hint_N without a name."""
+        place = self.locate
+        if place is None:
+            return self.fresh(hint) if name is None else self.named(hint, name)
+        out = base = f"{place.name}_L{place.line(at[0] if at else 1)}"
+        n = 1
+        while out in self.ns:          # several functions start on one line
+            n += 1
+            out = f"{base}_{n}"
+        return out if out.isidentifier() else self.fresh(hint)
 
     def named(self, prefix: str, name: str) -> str:
         """A new namespace name that reads like the game's (when the game's name is an
@@ -74,9 +143,10 @@ class Namespace:
         return fn
 
     def expression(self, src: str, params: str = "vm", what: str = "expression",
-                   frame: bool = True):
-        """A function returning one expression's value; `frame`: it may read the locals."""
-        name = self.fresh("e")
+                   frame: bool = True, at=None):
+        """A function returning one expression's value; `frame`: it may read the locals.
+        `at`: where in the text the expression starts (for its name)."""
+        name = self.code_name("e", at)
         head = ["s = vm.s", "l = vm.l"] if frame else ["s = vm.s"]
         return self.define(name, params, head + [f"return {src}"], what)
 

@@ -19,12 +19,12 @@ from . import types as T
 from .calls import Calls
 from .codegen import Namespace, py_name
 from .names import Names, Scope
-from .runtime import LOOP_LIMIT
+from .parser import EffectSyntaxError, parse_expression
+from .procedures import Procedures
+from .templates import compile_template
 from .zones import Zones
 
-WAIT, PUSHED, POPPED = -1, -2, -3
-
-__all__ = ["Compiler", "Scope", "WAIT", "PUSHED", "POPPED", "LOOP_LIMIT"]
+__all__ = ["Compiler", "Scope"]
 
 _ARITH = {"-": "-", "*": "*"}
 _COMPARE = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
@@ -51,9 +51,7 @@ class Compiler(Names, Calls, Zones):
         self.function_errors: dict = {}     # function name -> its compile error
         self.attr_refs: dict = {}           # card attribute -> its table's name
         self.locators: dict = {}            # ("stat"|"function"|"procedure", name) -> locator
-        self.proc_stop_memo: dict = {}      # procedure -> whether it may stop
-        self.proc_bodies: dict = {}         # procedure -> its parsed statements
-        self.native_refs: dict = {}         # procedure -> its Python function's name (or None)
+        self.procedures = Procedures(g)     # parsed once, may stop or not, compiled once
         self.init_calls()
         for name, fn in VALUE_RUNTIME.items():
             self.ns.bind("_" + name, fn)
@@ -68,14 +66,14 @@ class Compiler(Names, Calls, Zones):
         """Compile an expression into f(vm) -> value, reading the frame's locals `vm.l`;
         returns (f, type)."""
         src, t = self.src(node, scope, raw)
-        return self.ns.expression(src), t
+        return self.ns.expression(src, at=(node.line, node.col)), t
 
     def expr_fn(self, node, scope: Scope, params: tuple = ()):
         """f(vm, *params) -> value, the params bound as the language names they are."""
         inner = scope.child(**{p: scope.types.get(p, T.ANY) for p in params})
         src, t = self.src(node, inner)
         args = "".join(", " + py_name(p) for p in params)
-        return self.ns.expression(src, "vm" + args, frame=True), t
+        return self.ns.expression(src, "vm" + args, frame=True, at=(node.line, node.col)), t
 
     def src(self, node, scope: Scope, raw: bool = False):
         """(Python source, static type) of an expression.
@@ -101,7 +99,6 @@ class Compiler(Names, Calls, Zones):
     def _x_Const(self, node, scope):
         if type(node.value) is str and ("{" in node.value or "}" in node.value):
             # a text with {fields} is filled in wherever it is used, as in a log line
-            from .templates import compile_template
             return compile_template(self, scope, node.value, node), T.STR
         return self.ns.const(node.value), T.of_value(node.value)
 
@@ -258,34 +255,33 @@ class Compiler(Names, Calls, Zones):
         ref = self.stat_refs.get(name)
         if ref is not None:
             return ref
-        ref = self.stat_refs[name] = self.ns.named("S", name)
-        from .parser import parse_expression
         scope = Scope(self.g, {"it": "player"}).child(it="player")
         outer, self.ns.locate = self.ns.locate, self.locators.get(("stat", name))
         try:
+            ref = self.stat_refs[name] = self.ns.code_name("S", name=name)
             src, self.stat_types[name] = self.src(parse_expression(self.g.stats[name]), scope)
             self.ns.define(ref, "vm, v_it", ["s = vm.s", f"return {src}"], "stat")
         except Exception:
-            del self.stat_refs[name]
+            self.stat_refs.pop(name, None)
             raise
         finally:
             self.ns.locate = outer
         return ref
 
     def function_ref(self, name) -> str:
-        """A function declared in YAML (`functions:`), compiled once into
-        F_name(vm, me, *params). It sees its parameters and the caller's `me`, nothing else."""
+        """A function declared in YAML (`functions:`), compiled once into a Python function
+        f(vm, me, *params) named after its place (functions_NAME_L12). It sees its
+        parameters and the caller's `me`, nothing else."""
         ref = self.function_refs.get(name)
         if ref is not None:
             return ref
-        ref = self.function_refs[name] = self.ns.named("F", name)
+        outer, self.ns.locate = self.ns.locate, self.locators.get(("function", name))
+        ref = self.function_refs[name] = self.ns.code_name("F", name=name)
         spec = self.g.functions[name]
-        from .parser import EffectSyntaxError, parse_expression
         types = dict(spec.types)
         types.setdefault("me", "player")
         scope = Scope(self.g, {}).child(**types)
         params = ", ".join(["vm", "v_me"] + [py_name(p) for p in spec.params if p != "me"])
-        outer, self.ns.locate = self.ns.locate, self.locators.get(("function", name))
         try:
             src, _ = self.src(parse_expression(spec.expr), scope)
             self.ns.define(ref, params, ["s = vm.s", f"return {src}"], "function")
@@ -300,56 +296,3 @@ class Compiler(Names, Calls, Zones):
 
     def function(self, name):
         return self.ns.ns[self.function_ref(name)]
-
-    # ------------------------------------------------------------ procedures
-    def proc_body(self, name):
-        """A procedure's statements, parsed once (None when they do not parse)."""
-        if name not in self.proc_bodies:
-            from .parser import EffectSyntaxError, parse_script
-            try:
-                self.proc_bodies[name] = parse_script(self.g.procedures[name].body)
-            except (EffectSyntaxError, RecursionError):
-                self.proc_bodies[name] = None
-        return self.proc_bodies[name]
-
-    def proc_stops(self, name) -> bool:
-        """Whether a procedure may stop (a decision, a card played, a mechanic, a procedure
-        that may stop). One that calls itself counts as stopping: it runs in frames."""
-        memo = self.proc_stop_memo
-        if name not in memo:
-            memo[name] = True           # until shown otherwise (recursion)
-            body = self.proc_body(name)
-            from .script import stops
-            memo[name] = body is None or any(stops(st, self.g, self.proc_stops) for st in body)
-        return memo[name]
-
-    def in_frames(self, name) -> bool:
-        """Whether calling the procedure pushes a frame: it may stop, or (broken) it cannot
-        be compiled as a Python function."""
-        return self.proc_stops(name) or self.native_proc_ref(name) is None
-
-    def native_proc_ref(self, name):
-        """A procedure that never stops, compiled once into P_name(vm, locals) -> its return
-        value: called like a function, with no frame pushed. None when it may stop (or does
-        not compile: the builder reports that at its own text)."""
-        if name in self.native_refs:
-            return self.native_refs[name]
-        self.native_refs[name] = None
-        if self.proc_stops(name):
-            return None
-        from .script import ScriptCompiler
-        proc = self.g.procedures[name]
-        types = dict(proc.types or {p: T.ANY for p in proc.params})
-        types.setdefault("me", T.PLAYER)
-        outer, self.ns.locate = self.ns.locate, self.locators.get(("procedure", name))
-        try:
-            lines, at = ScriptCompiler(self, types).compile_native(self.proc_body(name))
-            ref = self.ns.named("P", name)
-            self.ns.define(ref, "vm, l", ["s = vm.s"] + lines, "procedure", [None] + at)
-        except CompileError:
-            return None
-        finally:
-            self.ns.locate = outer
-        self.native_refs[name] = ref
-        return ref
-

@@ -9,6 +9,7 @@ from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
+from ..load.cache import lark_cache
 from . import ast as A
 
 GRAMMAR = (Path(__file__).with_name("grammar.lark")).read_text()
@@ -199,8 +200,7 @@ class _ToAst(Transformer):
 @lru_cache(maxsize=None)
 def _parser(start: str) -> Lark:
     # the LALR tables are built once and kept in the user's cache directory
-    # (interpreter/cache.py); building them took 0.15-0.4 s of every command.
-    from ..load.cache import lark_cache
+    # (load/cache.py); building them took 0.15-0.4 s of every command.
     cache = lark_cache(GRAMMAR, start)
     if start == "start":
         return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start="start",

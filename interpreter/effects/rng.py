@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import hashlib
+import secrets
 
 _MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -112,5 +113,4 @@ def seed_problem(seed) -> str:
 
 def new_seed() -> int:
     """A fresh seed from the operating system's entropy: 64 bits nobody can guess."""
-    import secrets
     return secrets.randbits(64)

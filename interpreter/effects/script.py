@@ -10,32 +10,13 @@ from .abilities import check_moment
 from ..errors import CompileError, CompileErrors, did_you_mean, type_words
 from . import ast as A
 from . import types as T
-from .blocks import Blocks
-from .compiler import POPPED, PUSHED, WAIT, Compiler, Scope
+from .blocks import POPPED, PUSHED, WAIT, Blocks
+from .compiler import Compiler, Scope
 from .control import Control
-from .procs import ASKS_EACH, Procs
+from .handover import ASKS_EACH, Handover
+from .procedures import stops
 from .templates import compile_template
 from .value_targets import compile_set, unknown_target
-
-# Statements after which a script may stop (a decision, another frame, the end).
-STOPPING = (A.Choose, A.Play, A.Return, A.EndGame, A.RunProgram)
-
-
-def stops(st, g, proc_stops) -> bool:
-    """Whether a script may stop inside this statement: a decision, a frame pushed (a card
-    played, a mechanic, a procedure that may stop), the end. proc_stops(name) answers for
-    procedures; the others are called as Python functions and never stop."""
-    if isinstance(st, STOPPING):
-        return True
-    if isinstance(st, A.CallStmt):
-        name = st.call.func
-        return name in g.mechanics or (name in g.procedures and proc_stops(name))
-    if isinstance(st, A.If):
-        return any(stops(s, g, proc_stops) for _, body in st.branches for s in body) or \
-            any(stops(s, g, proc_stops) for s in st.orelse or ())
-    if isinstance(st, (A.ForEach, A.While, A.Repeat)):
-        return any(stops(s, g, proc_stops) for s in st.body)
-    return False
 
 
 class StopsInside(CompileError):
@@ -43,7 +24,7 @@ class StopsInside(CompileError):
     (native_proc_ref catches it: the procedure then runs in frames too.)"""
 
 
-class ScriptCompiler(Procs, Control):
+class ScriptCompiler(Handover, Control):
     """Compiles one script (a card effect, a procedure body, a phase) into ops."""
 
     def __init__(self, comp: Compiler, local_types: dict, phase: bool = False):
@@ -65,8 +46,8 @@ class ScriptCompiler(Procs, Control):
             raise CompileErrors(self.errors)
         ns = self.c.ns
         blocks = self.b.finish()
-        ops = [ns.define(ns.fresh("op"), "vm, fr", ["s = vm.s", "l = fr['l']"] + lines, "script",
-                         [None, None] + at)
+        ops = [ns.define(ns.code_name("op", next(filter(None, at), None)), "vm, fr",
+                         ["s = vm.s", "l = fr['l']"] + lines, "script", [None, None] + at)
                for lines, at in zip(blocks, self.b.done_at)]
         for op, lines in zip(ops, blocks):
             op.asks_each = lines[0] == ASKS_EACH    # see bots/worlds.ask_again
@@ -108,7 +89,39 @@ class ScriptCompiler(Procs, Control):
 
     def stops(self, st) -> bool:
         """Whether the script may stop inside this statement (a decision or a pushed frame)."""
-        return stops(st, self.g, self.c.in_frames)
+        return stops(st, self.g, self.in_frames)
+
+    # ------------------------------------------------------------ procedures
+    def in_frames(self, name) -> bool:
+        """Whether calling the procedure pushes a frame: it may stop, or (broken) it cannot
+        be compiled as a Python function."""
+        return self.c.procedures.may_stop(name) or self.native_proc_ref(name) is None
+
+    def native_proc_ref(self, name):
+        """A procedure that never stops, compiled once into f(vm, locals) -> its return value
+        (named after its place, procedures_NAME_L40): called like a function, with no frame
+        pushed. None when it may stop (or does not compile: the builder reports that at its
+        own text)."""
+        procs, comp = self.c.procedures, self.c
+        if name in procs.native_refs:
+            return procs.native_refs[name]
+        procs.native_refs[name] = None
+        if procs.may_stop(name):
+            return None
+        proc = self.g.procedures[name]
+        types = dict(proc.types or {p: T.ANY for p in proc.params})
+        types.setdefault("me", T.PLAYER)
+        outer, comp.ns.locate = comp.ns.locate, comp.locators.get(("procedure", name))
+        try:
+            lines, at = ScriptCompiler(comp, types).compile_native(procs.body(name))
+            ref = comp.ns.code_name("P", name=name)
+            comp.ns.define(ref, "vm, l", ["s = vm.s"] + lines, "procedure", [None] + at)
+        except CompileError:
+            return None
+        finally:
+            comp.ns.locate = outer
+        procs.native_refs[name] = ref
+        return ref
 
     def stmt(self, st):
         meth = getattr(self, "_s_" + type(st).__name__)

@@ -6,10 +6,15 @@ card labels)."""
 from __future__ import annotations
 
 import copy
-import dataclasses
+import re
 
 from ..errors import CompileError
 from . import ast as A
+from .ast_walk import walk
+from .parser import EffectSyntaxError, parse_expression
+
+# A field as the checks find it in a text with a brace mistake (see field_trees).
+_LOOSE_FIELD = re.compile(r"\{([^{}]*)\}")
 
 
 def fields(text: str):
@@ -59,7 +64,6 @@ def fields(text: str):
 def compile_template(comp, scope, text: str, node, at=None) -> str:
     """Source of the filled-in text. `at`: (line, col) of the text's first character, so an
     error inside a field points at its exact column."""
-    from .parser import EffectSyntaxError, parse_expression
     line, col = at or (getattr(node, "line", 1) or 1, getattr(node, "col", 1) or 1)
     try:
         parts = fields(text)
@@ -89,18 +93,27 @@ def compile_template(comp, scope, text: str, node, at=None) -> str:
     return "(" + " + ".join(out) + ")"
 
 
-def shift(node, line, col):
+def shift(tree, line, col):
     """Move a field's syntax tree (parsed on its own, from column 1) to where the field
     stands in the script: its first line starts at (line, col)."""
-    if isinstance(node, (list, tuple)):
-        for x in node:
-            shift(x, line, col)
-        return
-    if not isinstance(node, A.Node):
-        return
-    if node.line == 1:
-        node.col += col - 1
-    node.line += line - 1
-    for f in dataclasses.fields(node):
-        if f.name not in ("line", "col"):
-            shift(getattr(node, f.name), line, col)
+    for node in walk(tree):
+        if node.line == 1:
+            node.col += col - 1
+        node.line += line - 1
+
+
+def field_trees(text) -> list:
+    """The syntax trees of a text's {fields}, for the checks: those that parse (the compiler
+    reports the others). A text whose braces do not pair still gives the fields that can be
+    told apart, so a mistake in one brace hides no name the others use."""
+    try:
+        chunks = [chunk for kind, chunk, _ in fields(text or "") if kind == "field"]
+    except ValueError:
+        chunks = _LOOSE_FIELD.findall(text or "")
+    out = []
+    for chunk in chunks:
+        try:
+            out.append(parse_expression(chunk))
+        except (EffectSyntaxError, RecursionError):
+            pass
+    return out

@@ -17,6 +17,7 @@ from . import ast as A
 from .builtins import BUILTINS
 from .value_targets import index_chain
 from .names import constant_value, kind_of
+from .parser import parse_expression
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
         "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
@@ -30,7 +31,6 @@ class Group(tuple):
 
 class TreeWalker:
     def __init__(self, game):
-        from .parser import parse_expression
         self.g = game
         # parsing is not walking: stats are parsed once, then walked on every read
         self.stats = {k: parse_expression(v) for k, v in game.stats.items()}

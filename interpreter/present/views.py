@@ -10,8 +10,7 @@ Derived stats are shown only as far as everything they read is visible (see stat
 """
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-
+from ..effects.ast_walk import data, walk
 from ..effects.parser import parse_expression
 from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
@@ -252,18 +251,7 @@ def stat_levels(g) -> dict:
     return levels
 
 
-def _names(node) -> set:
+def _names(tree) -> set:
     """Every identifier and text constant in an expression tree (zone("x.y") counts as x)."""
-    out = set()
-    stack = [node]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            out.add(x.split(".")[0])
-        elif isinstance(x, (list, tuple)):
-            stack.extend(x)
-        elif isinstance(x, dict):
-            stack.extend(x.values())
-        elif is_dataclass(x):
-            stack.extend(getattr(x, f.name) for f in fields(x) if f.name not in ("line", "col"))
-    return out
+    return {value.split(".")[0] for node in walk(tree) for value in data(node)
+            if isinstance(value, str)}

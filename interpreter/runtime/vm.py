@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import zone_keys
 from ..effects import menus as options, rng
+from ..effects.blocks import STOPS_BELOW
 from . import sequence
 from ..errors import GameError
 
@@ -63,7 +64,7 @@ class VM:
             # frame's pc themselves) or the program ends.
             while pc < end:
                 pc = prog[pc](self, fr)
-                if pc < 0:
+                if pc < STOPS_BELOW:
                     break
                 self.steps -= 1
                 if self.steps < 0:

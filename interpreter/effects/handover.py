@@ -1,5 +1,6 @@
 """The statements that hand over control: decisions (choose) and calls of procedures and
-mechanics (a new frame). Mixed into ScriptCompiler."""
+mechanics (a new frame, or a plain call of a procedure that never stops). Mixed into
+ScriptCompiler."""
 from __future__ import annotations
 
 from ..errors import did_you_mean, type_words
@@ -7,7 +8,7 @@ from ..boards.geometry import BOARD_FUNCTIONS
 from . import ast as A
 from . import types as T
 from .builtins import BUILTINS, SPECIAL
-from .compiler import PUSHED, WAIT
+from .blocks import PUSHED, WAIT
 from .signature import REQUIRED, Param, Signature
 
 
@@ -15,7 +16,7 @@ from .signature import REQUIRED, Param, Signature
 ASKS_EACH = "# asks each"
 
 
-class Procs:
+class Handover:
     # ------------------------------------------------------------ decisions
     def _s_Choose(self, st):
         if st.repeated is not None:
@@ -27,7 +28,7 @@ class Procs:
         var, line = st.var, st.line
         prompt = self.g.register_prompt(self.c.ns.expression(
             self.template(st.prompt or f"choose {st.var}", st, st.text_at.get("prompt")),
-            what="prompt"))
+            what="prompt", at=(line, st.col)))
         if st.coll is not None:
             coll, ct = self.src(st.coll)
             self.c.require_list(st.coll, ct)
@@ -122,13 +123,13 @@ class Procs:
                                              f"{type_words(t)}")
             prompt = self.g.register_prompt(self.c.ns.expression(self.template(
                 st.prompt or f"choose {var}: step {{count(so_far) + 1}}", st,
-                st.text_at.get("prompt")), what="prompt"))
+                st.text_at.get("prompt")), what="prompt", at=(st.line, st.col)))
             lab = self.label_id(st, et) if st.labelled is not None else None
         finally:
             for k in ("me", "so_far"):
                 types.pop(k, None)
             types.update(saved)
-        fn = self.c.ns.define(self.c.ns.fresh("seq"), "vm", [
+        fn = self.c.ns.define(self.c.ns.code_name("seq", (st.line, st.col)), "vm", [
             "s = vm.s", "l = vm.l",
             f"_lo, _hi = {lo}, {hi}",
             "if len(l['so_far']) >= _hi:",
@@ -157,7 +158,7 @@ class Procs:
             text = self.template(st.labelled, st, st.text_at.get("labelled"))
         finally:
             self.scope = outer
-        fn = self.c.ns.expression(text, "vm, v_it", "label")
+        fn = self.c.ns.expression(text, "vm, v_it", "label", at=(st.line, st.col))
         return self.g.register_label(fn)
 
     # ------------------------------------------------------------ calls
@@ -198,7 +199,7 @@ class Procs:
                            did_you_mean(str(arg.value), allowed))
         local = ["'me': l.get('me')"] + [f"{p.name!r}: {value[0]}" for p, value, _ in bound
                                          if value is not REQUIRED]
-        native = self.c.native_proc_ref(name) if name in g.procedures else None
+        native = self.native_proc_ref(name) if name in g.procedures else None
         if native is not None:        # never stops: a plain Python call, no frame pushed
             call_src = f"{native}(vm, {{{', '.join(local)}}})"
             self.line(f"l[{var!r}] = {call_src}" if var is not None else call_src)
@@ -212,5 +213,4 @@ class Procs:
 
     def procedure_signature(self, name) -> Signature:
         proc = self.g.procedures[name]
-        return Signature.declared(name, proc.types
-                                  or {p: T.ANY for p in proc.params})
+        return Signature.declared(name, proc.types or {p: T.ANY for p in proc.params})

@@ -1,0 +1,52 @@
+"""What the checks share: the card fields that are not attributes, the cards as each file
+lists them, the fields card labels read, and the names the effect texts use."""
+from __future__ import annotations
+
+
+from ..effects import ast as A
+from ..effects.ast_walk import texts, walk
+from ..effects.templates import field_trees
+
+# Card fields that are not attributes read by effects (`text`: the card's printed rules text,
+# for people; `effect`: the card's own script).
+CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect", "abilities"}
+
+
+def card_sources(builder) -> list:
+    """(document, its cards as plain data) for the game file and every included file."""
+    cards = builder.data.get("cards")
+    out = [(builder.doc, cards if isinstance(cards, list) else [])]
+    return out + [(inc, inc.plain_cards()) for inc in builder.document.includes]
+
+
+def label_fields(g) -> set:
+    """The names card labels read (texts with {expression} fields, like every other text)."""
+    names: set = set()
+    for ct in g.card_types.values():
+        text_names_used(str(ct.label or ""), names, set())
+    return names
+
+
+def names_used(tree, names: set, strings: set) -> None:
+    """Add the names a syntax tree (or a list of them) uses to `names`: variables, fields,
+    functions called, counters changed, and those in its texts' {fields}; its text constants
+    to `strings` (a text may name something: zone("decks." + r))."""
+    for node in walk(tree):
+        if isinstance(node, (A.Name, A.Attr)):
+            names.add(node.name)
+        elif isinstance(node, (A.Call, A.CallComp)):
+            names.add(node.func)
+        elif isinstance(node, (A.Gain, A.Lose, A.Steal)):
+            names.add(node.counter)
+        elif isinstance(node, A.Const) and isinstance(node.value, str):
+            strings.add(node.value)
+            if "{" in node.value:          # a text with fields, filled in where it is used
+                text_names_used(node.value, names, strings)
+        for text, _ in texts(node):
+            text_names_used(text, names, strings)
+
+
+def text_names_used(text, names: set, strings: set) -> None:
+    """names_used for the {fields} of a text."""
+    for tree in field_trees(text):
+        names_used(tree, names, strings)

@@ -1,0 +1,61 @@
+"""Which statements and procedures may stop, and each procedure's statements parsed once.
+
+A script stops at a decision, when it pushes a frame (a card played, a mechanic, a phase, a
+procedure that may stop) and at its end; between stops it runs as one Python function
+(blocks.py). A procedure that never stops is compiled into a plain Python function and
+called with no frame pushed (ScriptCompiler.native_proc_ref); one that may stop runs in
+frames like any script.
+"""
+from __future__ import annotations
+
+from . import ast as A
+from .ast_walk import statements
+from .parser import EffectSyntaxError, parse_script
+
+# Statements after which a script may stop (a decision, another frame, the end).
+STOPPING = (A.Choose, A.Play, A.Return, A.EndGame, A.RunProgram)
+
+
+def stops(st, g, proc_stops) -> bool:
+    """Whether a script may stop inside this statement: a decision, a frame pushed (a card
+    played, a mechanic, a procedure that may stop), the end. proc_stops(name) answers for
+    procedures; the others are called as Python functions and never stop."""
+    for s in statements(st):
+        if isinstance(s, STOPPING):
+            return True
+        if isinstance(s, A.CallStmt):
+            name = s.call.func
+            if name in g.mechanics or (name in g.procedures and proc_stops(name)):
+                return True
+    return False
+
+
+class Procedures:
+    """One game's procedures, as the compiler needs them: parsed once, found to stop or not
+    once, and (filled in by ScriptCompiler.native_proc_ref) the generated function of each
+    one that never stops."""
+
+    def __init__(self, g):
+        self.g = g
+        self.bodies: dict = {}       # procedure -> its parsed statements (None: no parse)
+        self.stop_memo: dict = {}    # procedure -> whether it may stop
+        self.native_refs: dict = {}  # procedure -> its Python function's name (or None)
+
+    def body(self, name):
+        """A procedure's statements, parsed once (None when they do not parse)."""
+        if name not in self.bodies:
+            try:
+                self.bodies[name] = parse_script(self.g.procedures[name].body)
+            except (EffectSyntaxError, RecursionError):
+                self.bodies[name] = None
+        return self.bodies[name]
+
+    def may_stop(self, name) -> bool:
+        """Whether a procedure may stop (a decision, a card played, a mechanic, a procedure
+        that may stop). One that calls itself counts as stopping: it runs in frames."""
+        memo = self.stop_memo
+        if name not in memo:
+            memo[name] = True           # until shown otherwise (recursion)
+            body = self.body(name)
+            memo[name] = body is None or any(stops(st, self.g, self.may_stop) for st in body)
+        return memo[name]
