@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from ..runtime.sequence import seen_decisions
+from ..runtime.decisions import seen_decisions
 
 M64 = (1 << 64) - 1
 

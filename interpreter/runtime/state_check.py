@@ -11,7 +11,7 @@ locals (any JSON value).
 from __future__ import annotations
 
 from ..effects import rng
-from . import sequence
+from . import decisions
 from . import state as S
 from ..effects import values as V
 from ..errors import SaveFileError, describe_value
@@ -259,7 +259,7 @@ def _pending(g, s) -> None:
     _prompt(g, p["prompt"])
     _pending_options(p, n)
     if "seq" in p:
-        problem = sequence.state_problem(g, p)      # a secret sequence: see sequence.py
+        problem = decisions.state_problem(g, s)      # a secret sequence: see sequence.py
         if problem:
             raise _Damaged(problem)
     else:
@@ -319,16 +319,13 @@ def _answers(p) -> None:
 
 # ----------------------------------------------------------------------------- options
 def _option_count(spec, n) -> int:
-    """How many options a spec has (options.py describes its shapes); _Damaged if it is
-    not one. With n, values that name seats are checked against it."""
-    if isinstance(spec, list):
-        _pairs(spec, "options")
-        return len(spec)
+    """How many options a spec has (effects/menus.py describes its shapes); _Damaged if it
+    is not one. With n, values that name seats are checked against it."""
     if isinstance(spec, dict) and all(k in spec for k in CHOICE_FIELDS):
         return _choice_count(spec, n)
     if isinstance(spec, dict) and all(k in spec for k in RANGE_FIELDS):
         return _range_count(spec)
-    raise _Damaged(f"the options {describe_value(spec)} are neither a list, a choice nor a range")
+    raise _Damaged(f"the options {describe_value(spec)} are neither a choice nor a range")
 
 
 def _pairs(items, what: str) -> None:

@@ -3,6 +3,7 @@ or at one card, and what a decision revealed (undo's test). Views, the terminal,
 imagined worlds and the play session ask here."""
 from __future__ import annotations
 
+from . import decisions
 from .vm import VM
 
 
@@ -63,11 +64,7 @@ def reveal(game, before: dict, after: dict) -> str:
     see it before, in words naming no secret; "" when nothing. Two kinds: a card entering a
     seat's visible_cards (drawn, turned, peeked at, shown), and a simultaneous choice
     settled with the secret answers of several seats (each now acts on the others')."""
-    p, q = before["pending"], after["pending"]
-    # (a secret sequence settles only when its last seat commits: see sequence.py)
-    if p is not None and p["each"] and len(p["seats"]) > 1 and \
-            len(p["ans"]) + 1 == len(p["seats"]) and \
-            ("seq" not in p or q is None or len(q["ans"]) < len(p["ans"])):
+    if decisions.settles_secrets(before, after):
         return "the secret choices of a simultaneous decision were revealed"
     saw = [game.g.seat_label(seat) for seat in range(before["n"])
            if visible_cards(game, after, seat) - visible_cards(game, before, seat)]

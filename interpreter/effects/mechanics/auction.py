@@ -65,7 +65,7 @@ class OpenAuction:
                 self._take(vm, l, value(opts, 0), forced=True)
                 continue
             seat = l["$next"]
-            vm.ask([seat], {seat: opts}, ANS, vm.g.named_prompt("open_auction", _prompt))
+            vm.ask_one(seat, opts, ANS, vm.g.named_prompt("open_auction", _prompt))
             return
         vm.ret({"winner": l["$leader"], "price": l["$high"] if l["$high"] is not None else 0})
 
