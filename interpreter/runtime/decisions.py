@@ -274,7 +274,11 @@ def answer(vm, seat: int, index: int) -> bool:
         raise GameError(f"the game passed {vm.g.max_decisions} decisions without ending")
     fr = s["stack"][-1]
     if not p["each"]:
-        fr["l"][p["var"]] = menus.value(menu, index)
+        if "vals" in menu:            # (menus.value, inline: the common case)
+            vals = menu["vals"]
+            fr["l"][p["var"]] = vals[index] if index < len(vals) else None
+        else:
+            fr["l"][p["var"]] = menus.value(menu, index)
     elif "seq" in p:              # one step of a secret sequence (see sequence.py)
         if not sequence.answer(vm, p, seat, index):
             return False

@@ -27,7 +27,7 @@ from . import state_check
 from ..errors import GameError, RulebookError, SaveFileError, did_you_mean
 from .run_errors import located
 from ..build.game_loader import load_game
-from .vm import VM
+from .vm import STEP_BUDGET, VM
 
 
 class Game:
@@ -81,9 +81,12 @@ class Game:
     def result(self, s: dict) -> dict | None:
         return s["result"]
 
-    def waiting(self, s: dict) -> list:
-        """Seats that must decide now (empty when the game is over)."""
-        return decisions.waiting(s)
+    # Seats that must decide now (empty when the game is over); how many options a seat has
+    # (cheaper than their labels); the options a bot picks among (every option but a secret
+    # sequence's "undo last"): see decisions.py. Bound directly: they run at every decision.
+    waiting = staticmethod(decisions.waiting)
+    option_count = staticmethod(decisions.count)
+    bot_option_count = staticmethod(decisions.bot_count)
 
     def prompt(self, s: dict, seat: int | None = None) -> str:
         """The pending decision's question (for a secret sequence, as `seat` reads it)."""
@@ -93,15 +96,6 @@ class Game:
         """The legal options' labels for one seat; they never depend on another seat's
         pending secret answer."""
         return decisions.labels(VM(self.g, s), seat)
-
-    def option_count(self, s: dict, seat: int) -> int:
-        """How many options a seat has (cheaper than their labels); see decisions.count."""
-        return decisions.count(s, seat)
-
-    def bot_option_count(self, s: dict, seat: int) -> int:
-        """The options a bot picks among: the first ones, every option but a secret
-        sequence's "undo last" (see decisions.bot_count)."""
-        return decisions.bot_count(s, seat)
 
     def steps(self, s: dict, seat: int) -> list:
         """A seat's steps so far in a pending secret sequence, as labels (its secret)."""
@@ -115,9 +109,9 @@ class Game:
         vm = self._idle
         if vm is None:
             vm = VM(self.g, s, listener, events)
-        else:
+        else:                     # (VM.bind, inline)
             self._idle = None
-            vm.bind(s, listener, events)
+            vm.s, vm.l, vm.listener, vm.steps, vm.events = s, {}, listener, STEP_BUDGET, events
         try:
             if decisions.answer(vm, seat, index):
                 vm.run()

@@ -38,10 +38,11 @@ MAX_DEPTH = 200             # frames (procedure calls, played cards) running at 
 
 
 class VM:
-    __slots__ = ("g", "s", "l", "listener", "steps", "events")
+    __slots__ = ("g", "s", "l", "listener", "steps", "events", "end_when")
 
     def __init__(self, game, state, listener=None, events=None):
         self.g = game
+        self.end_when = game.end_when_fn
         self.s = state
         self.l = {}
         self.listener = listener
@@ -146,7 +147,7 @@ class VM:
         """The game's end condition, checked once per decision, before anyone is asked (so a
         game ends before a seat is asked in vain; what it reads can only change while the
         rules run, between two decisions): True when it held and the game ended."""
-        end_when = self.g.end_when_fn
+        end_when = self.end_when
         if end_when is not None and end_when(self):
             self.end_game()
             return True
@@ -215,8 +216,11 @@ class VM:
             self.move(what, dest)
 
     def discard_all(self, what) -> None:
-        for c in (list(what) if type(what) is list else [what] if what is not None else []):
-            self.discard(c)
+        if type(what) is list:
+            for c in list(what):
+                self.discard(c)
+        elif what is not None:
+            self.discard(what)
 
     def move(self, card: str, dest: str) -> None:
         """Put a card on top of a zone (the one implementation of moving a card)."""
@@ -228,7 +232,8 @@ class VM:
         src = loc.get(card)
         if src is None:
             raise GameError(f"{card!r} is not a card")
-        limit = self.g.stack_limit(dest)
+        g = self.g
+        limit = g.stack_limit(dest)
         if limit is not None and len(pile) >= limit and src != dest:
             raise GameError(f"{dest} already holds {limit} cards, its limit")
         z[src].remove(card)
@@ -236,7 +241,7 @@ class VM:
         loc[card] = dest
         if self.events is not None:   # a card changes zone
             self.events("move", card, src, dest)
-        resets = self.g.card_state_resets(dest)
+        resets = g.card_state_resets(dest)
         if resets:
             self.reset_card_state(card, resets)
 
