@@ -128,7 +128,10 @@ def decide(game: Game, state: dict, label, log: Log | None = None) -> int:
     seat = waiting_seat(game, state)
     if seat is None:
         raise AssertionError("no decision is pending")
-    game.apply_label(state, seat, label, listener=log)
+    if isinstance(label, int):
+        game.apply(state, seat, label, listener=log)
+    else:
+        game.apply_label(state, seat, label, listener=log)
     return seat
 
 
