@@ -27,7 +27,7 @@ from . import state_check
 from ..errors import GameError, RulebookError, SaveFileError, did_you_mean
 from .run_errors import located
 from ..build.game_loader import load_game
-from .vm import STEP_BUDGET, VM
+from .vm import VM
 
 
 class Game:
@@ -109,9 +109,9 @@ class Game:
         vm = self._idle
         if vm is None:
             vm = VM(self.g, s, listener, events)
-        else:                     # (VM.bind, inline)
+        else:
             self._idle = None
-            vm.s, vm.l, vm.listener, vm.steps, vm.events = s, {}, listener, STEP_BUDGET, events
+            vm.bind(s, listener, events)
         try:
             if decisions.answer(vm, seat, index):
                 vm.run()
@@ -122,7 +122,7 @@ class Game:
         except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
             raise located(e, self.g, s) from e
         finally:
-            vm.s = vm.listener = vm.events = None     # keeps nothing of this state
+            vm.s = vm.l = vm.listener = vm.events = None     # keeps nothing of this state
             self._idle = vm
 
     def index_of(self, s: dict, seat: int, label: str) -> int:
