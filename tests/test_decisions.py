@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.effects import menus
 from interpreter.errors import GameError, IllegalMove
 from interpreter.runtime import decisions
 from interpreter.runtime.game import Game
@@ -119,3 +120,14 @@ def test_a_listener_may_read_the_game_while_a_decision_runs(sealed):
     sealed.apply(s, 1, 0, listener=listener)
     assert seen and seen[0][0] == "P1 wins round 1 with 3"
     assert sealed.waiting(s) == [0, 1]
+
+
+@pytest.mark.parametrize("lo,hi", [(0, 5), (3, 3), (3, 2), (1, -4)])
+def test_a_number_range_counts_and_values_its_options_even_when_empty(lo, hi):
+    """pre, the numbers lo..hi (none when hi < lo), then post: count and value agree."""
+    spec = menus.number_range(lo, hi, "bid {}", [["pass", None]], [["bid 9 (penalty)", 9]])
+    expected = [None, *range(lo, hi + 1), 9]
+    assert menus.count(spec) == len(expected)
+    assert menus.values(spec) == expected
+    assert menus.labels(None, spec) == ["pass", *(f"bid {v}" for v in range(lo, hi + 1)),
+                                        "bid 9 (penalty)"]

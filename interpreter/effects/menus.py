@@ -16,7 +16,8 @@ def count(spec) -> int:
     """How many options the menu offers."""
     if "vals" in spec:
         return len(spec["vals"]) + (spec["other"] is not None)
-    return len(spec["pre"]) + max(0, spec["hi"] - spec["lo"] + 1) + len(spec["post"])
+    span = spec["hi"] - spec["lo"] + 1       # (no max(): this runs at every bid)
+    return len(spec["pre"]) + (span if span > 0 else 0) + len(spec["post"])
 
 
 def value(spec, i: int):
@@ -28,9 +29,11 @@ def value(spec, i: int):
     if i < len(pre):
         return pre[i][1]
     i -= len(pre)
-    span = max(0, spec["hi"] - spec["lo"] + 1)
+    span = spec["hi"] - spec["lo"] + 1
     if i < span:
         return spec["lo"] + i
+    if span < 0:                              # an empty range
+        span = 0
     return spec["post"][i - span][1]
 
 
