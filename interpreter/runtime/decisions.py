@@ -28,17 +28,27 @@ ONE, EACH, SEQUENCE = "one", "each", "sequence"
 
 
 # ------------------------------------------------------------------ asking
-def ask_one(s: dict, seat: int, menu, var: str, prompt) -> None:
-    s["pending"] = {"seats": [seat], "opts": {str(seat): menu}, "var": var,
-                    "prompt": prompt, "each": False, "ans": {}}
+# The VM's ask methods are these (vm.ask_one(...) is ask_one(vm, ...)). Each first checks the
+# game's end condition (vm.ends_now): a game ends before a seat is asked in vain.
+def ask_one(vm, seat: int, menu, var: str, prompt) -> None:
+    """Ask one seat to pick from its menu (the common case, without a mapping). `prompt`
+    is a text, or the id of a compiled prompt template (read from the waiting frame's
+    locals only when someone looks at it)."""
+    end_when = vm.end_when                  # (vm.ends_now, inline: this runs at every ask)
+    if end_when is not None and end_when(vm):
+        vm.end_game()
+        return
+    vm.s["pending"] = {"seats": [seat], "opts": {str(seat): menu}, "var": var,
+                       "prompt": prompt, "each": False, "ans": {}}
 
 
-def ask_each(s: dict, seats, menus_by_seat: dict, var: str, prompt, each: bool = True) -> None:
-    """Several seats at once, each answering in secret (`each`: so asked even of one seat,
-    who then answers with `me` bound to it, and whose answer is a list per seat)."""
-    s["pending"] = {"seats": list(seats),
-                    "opts": {str(k): v for k, v in menus_by_seat.items()},
-                    "var": var, "prompt": prompt, "each": each, "ans": {}}
+def ask_each(vm, seats, menus_by_seat: dict, var: str, prompt, each: bool = False) -> None:
+    """Ask each of several seats at once, in secret (`each`: so asked even of one seat, who
+    then answers with `me` bound to it, and whose answer is a list per seat)."""
+    if not vm.ends_now():
+        vm.s["pending"] = {"seats": list(seats),
+                           "opts": {str(k): v for k, v in menus_by_seat.items()},
+                           "var": var, "prompt": prompt, "each": each, "ans": {}}
 
 
 def ask_sequence(vm, seats: list, menu: int, var: str) -> None:

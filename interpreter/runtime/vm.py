@@ -124,20 +124,10 @@ class VM:
         return True
 
     # -------------------------------------------------------------- decisions
-    # The generated code and the mechanics ask through these (decisions.py keeps the
-    # pending decision); the game's end condition is checked before anyone is asked.
-    def ask(self, seats, options: dict, var: str, prompt, each: bool = False) -> None:
-        """Ask one seat (or several at once, `each`) to pick from its menu (menus.py).
-
-        `prompt` is a text, or the id of a compiled prompt template (read from the
-        waiting frame's locals only when someone looks at it)."""
-        if not self.ends_now():
-            decisions.ask_each(self.s, seats, options, var, prompt, each)
-
-    def ask_one(self, seat: int, options, var: str, prompt) -> None:
-        """ask() for one seat (the common case, without building a mapping first)."""
-        if not self.ends_now():
-            decisions.ask_one(self.s, seat, options, var, prompt)
+    # The generated code and the mechanics ask through these; decisions.py keeps the
+    # pending decision, and checks the game's end condition before anyone is asked.
+    ask = decisions.ask_each          # vm.ask(seats, {seat: menu}, var, prompt, each=False)
+    ask_one = decisions.ask_one       # vm.ask_one(seat, menu, var, prompt)
 
     def ask_seq(self, seats, menu: int, var: str) -> None:
         """Each seat composes a sequence privately, step by step (see sequence.py)."""
