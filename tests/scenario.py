@@ -128,7 +128,10 @@ def decide(game: Game, state: dict, label, log: Log | None = None) -> int:
     seat = waiting_seat(game, state)
     if seat is None:
         raise AssertionError("no decision is pending")
-    game.apply(state, seat, label, listener=log)
+    if isinstance(label, int):
+        game.apply(state, seat, label, listener=log)
+    else:
+        game.apply_label(state, seat, label, listener=log)
     return seat
 
 
@@ -159,7 +162,7 @@ def advance(game: Game, state: dict, until, chooser=None, log: Log | None = None
         choice = chooser(state, seat, opts) if chooser else 0
         label = opts[choice] if isinstance(choice, int) else choice
         made.append((seat, game.prompt(state), label))
-        game.apply(state, seat, label, listener=log)
+        game.apply_label(state, seat, label, listener=log)
     raise AssertionError(f"no end after {limit} decisions")
 
 

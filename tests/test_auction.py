@@ -32,7 +32,7 @@ def say(game, s, log, *labels):
     for label in labels:
         seat = game.waiting(s)[0]
         seats.append(seat)
-        game.apply(s, seat, label, listener=log)
+        game.apply_label(s, seat, label, listener=log)
     return seats
 
 

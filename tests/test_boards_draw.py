@@ -209,8 +209,8 @@ def test_a_grid_lists_its_cards_shown_state_under_the_board_hidden_ones_as_backs
     path.write_text(text)
     g = Game.load(str(dest))
     s = g.new_state(players=2, seed=1)
-    g.apply(s, g.waiting(s)[0], "b2")
-    g.apply(s, g.waiting(s)[0], "a3")
+    g.apply_label(s, g.waiting(s)[0], "b2")
+    g.apply_label(s, g.waiting(s)[0], "a3")
     seen = views.view(g, s, 1)["boards"]["board"]
     assert seen["cells"]["b2"]["cards"] == [{"card": "stone", "placed_by": "P1"}]
     assert seen["shown"] == {"placed_by": None}

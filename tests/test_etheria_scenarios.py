@@ -69,7 +69,7 @@ def bid(game, s, answers: dict, log=None):
         if label not in opts:
             want = sorted(label.split(" + "))
             label = next(o for o in opts if sorted(cards_of(o).split(" + ")) == want)
-        game.apply(s, seat, label, listener=log)
+        game.apply_label(s, seat, label, listener=log)
 
 
 def points(game, s, cards, noble, seat=0):
@@ -101,7 +101,7 @@ def test_only_bids_meeting_the_minimum_are_offered(game):
     assert game.options(s, 0) == ["4 points: 1 Rainbow x2 + 1 Red x2",
                                   "5 points: 1 Green x1 + 1 Rainbow x2 + 1 Red x2", "abstain"]
     with pytest.raises(IllegalMove, match="not a legal option"):
-        game.apply(s, 0, "1 Green + 1 Red")
+        game.apply_label(s, 0, "1 Green + 1 Red")
     assert game.options(s, 1) == ["abstain"]                      # an empty hand can only abstain
 
 
@@ -121,10 +121,10 @@ def test_highest_bid_wins_the_winner_pays_and_others_draw_or_discard(game):
     # losing bidders of a marquess discard 1 card (their choice of colour)
     assert game.waiting(s) == [0]
     assert game.options(s, 0) == ["Green", "Red"]
-    game.apply(s, 0, "Green")
+    game.apply_label(s, 0, "Green")
     assert sorted(zone(s, "0.hand")) == ["red-1", "red-2"]
     assert game.waiting(s) == [2]                            # P3 has one colour: asked anyway
-    game.apply(s, 2, "Green")
+    game.apply_label(s, 2, "Green")
     assert len(zone(s, "2.hand")) == 4
     assert len(zone(s, "3.hand")) == 1                       # the abstainer drew 1
 
@@ -226,7 +226,7 @@ def test_kept_mandate_is_used_at_the_start_of_the_holders_turn(game):
     nobles(game, s, 1, "ivy")
     run(game, s, "proc:start_of_turn", {"me": 0, "p": 0})
     assert game.options(s, 0) == ["use a trade mandate", "keep it"]
-    game.apply(s, 0, "use a trade mandate")
+    game.apply_label(s, 0, "use a trade mandate")
     assert zone(s, "0.mandates") == [] and "mandate-2" in zone(s, "event_discard")
     bid(game, s, {0: "green", 1: "green"})
     assert zone(s, "0.nobles.ready") == ["ivy"] and zone(s, "1.nobles.ready") == ["mei-lin"]
@@ -243,10 +243,10 @@ def tessia_table(game, with_nico):
     run(game, s, "proc:start_of_turn", {"me": 0, "p": 0}, listener=log)
     use = "use Tessia Cecil: " + TESSIA
     assert game.options(s, 0) == [use, "use no ability now"]
-    game.apply(s, 0, use, listener=log)
+    game.apply_label(s, 0, use, listener=log)
     assert f"P1 uses the ability of Tessia Cecil: {TESSIA}" in log
     assert game.waiting(s) == [2]
-    game.apply(s, 2, "Fenwick Oak [Duke of the Deepwoods Republic, Red, minimum 5]", listener=log)
+    game.apply_label(s, 2, "Fenwick Oak [Duke of the Deepwoods Republic, Red, minimum 5]", listener=log)
     return s, log
 
 
@@ -296,8 +296,8 @@ def test_faction_event_hits_only_that_faction(game):
     place(s, game, "ev-nomads-bane", "event_deck")
     run(game, s, "proc:event_phase", {"me": 0, "p": 0})
     assert game.waiting(s) == [2]                      # P3 leads the Western Nomads
-    game.apply(s, 2, "Red")
-    game.apply(s, 2, "Yellow")
+    game.apply_label(s, 2, "Red")
+    game.apply_label(s, 2, "Yellow")
     assert [len(zone(s, f"{p}.hand")) for p in range(4)] == [3, 3, 1, 3]
 
 
@@ -308,8 +308,8 @@ def test_hand_limit_player_chooses_the_discards(game):
          "rainbow-1")
     run(game, s, "proc:enforce_hand_limit", {"me": 0, "p": 0})
     assert game.options(s, 0) == ["Green", "Rainbow", "Red", "Yellow"]
-    game.apply(s, 0, "Green")
-    game.apply(s, 0, "Yellow")
+    game.apply_label(s, 0, "Green")
+    game.apply_label(s, 0, "Yellow")
     assert len(zone(s, "0.hand")) == 10 and sorted(zone(s, "resource_discard")) == ["green-1",
                                                                                   "yellow-1"]
 
@@ -396,7 +396,7 @@ def test_no_seat_sees_or_depends_on_another_seats_pending_bid(game):
     before = {p: (game.options(s, p), view(game, s, p)) for p in range(4)}
     for answered, label in enumerate(["4 points: 1 Rainbow x2 + 1 Red x2", "abstain",
                                       "5 points: 1 Green x1 + 1 Rainbow x2 + 1 Red x2"]):
-        game.apply(s, answered, label)
+        game.apply_label(s, answered, label)
         for p in range(answered + 1, 4):
             options, seen = before[p]
             assert game.options(s, p) == options
@@ -408,7 +408,7 @@ def test_no_seat_sees_or_depends_on_another_seats_pending_bid(game):
 def test_chips_are_secret_until_both_are_shown(game):
     s, log = trade_setup(game)
     seen = view(game, s, 1)
-    game.apply(s, 0, CHIPS[1], listener=log)
+    game.apply_label(s, 0, CHIPS[1], listener=log)
     assert game.options(s, 1) == CHIPS
     assert public(view(game, s, 1)) == public(seen)
     assert not any(line.startswith("chips") for line in log)
@@ -565,7 +565,7 @@ def test_partner_picks_variant_lets_the_partner_choose_their_noble(game):
     run(game, s, "proc:trade", {"me": 0, "h": 0}, listener=log)
     assert game.waiting(s) == [1]
     assert game.prompt(s).startswith("P2: P1 offers Lan Wei")
-    game.apply(s, 1, "Fenwick Oak [Duke of the Deepwoods Republic, Red, minimum 5]", listener=log)
+    game.apply_label(s, 1, "Fenwick Oak [Duke of the Deepwoods Republic, Red, minimum 5]", listener=log)
     bid(game, s, {0: "green", 1: "green"}, log)
     assert zone(s, "0.nobles.ready") == ["fenwick"] and "lan-wei" in zone(s, "1.nobles.ready")
     s = table(game)

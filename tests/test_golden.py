@@ -50,7 +50,7 @@ def transcript(name: str, players: int, seed: int, options: dict | None = None) 
         options = game.options(s, seat)
         choice = options[bot.randrange(len(options))]
         out.append(f"{label(seat)} | {game.prompt(s, seat)} | {choice}")
-        game.apply(s, seat, choice, listener=log)
+        game.apply_label(s, seat, choice, listener=log)
     res = game.result(s)
     out.append(f"decisions: {s['decisions']}")
     out.append("scores: " + ", ".join(f"{label(p)} {v}" for p, v in enumerate(res["scores"])))

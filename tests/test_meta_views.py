@@ -88,7 +88,7 @@ def test_the_second_player_turns_the_blueprint_zone_face_up(game):
     while s["g"]["market_open"] == 0:
         seat = game.waiting(s)[0]
         opts = game.options(s, seat)
-        game.apply(s, seat, "end the turn" if "end the turn" in opts else 0)
+        game.apply(s, seat, opts.index("end the turn") if "end the turn" in opts else 0)
     v = views.view(game, s, 0)
     assert "(hidden)" not in v["zones"]["blueprints"]["cards"]
     assert len(v["zones"]["blueprints"]["cards"]) == 4

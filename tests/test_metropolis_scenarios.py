@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import RulebookError
 from interpreter.runtime.visibility import may_read
 from scenario import Log, clear_flow, evaluate, finished, load, place, run
 
@@ -114,12 +113,12 @@ def drive(game, s, script, log, limit=600):
             match = [o for o in opts if o == want[0]] or [o for o in opts if o.startswith(want[0])]
             if match:
                 want.pop(0)
-                game.apply(s, seat, match[0], listener=log)
+                game.apply_label(s, seat, match[0], listener=log)
                 continue
             if "of your program" in game.prompt(s, seat) and "done" not in opts:
                 raise AssertionError(f"seat {seat}: {want[0]!r} is not offered: {opts}")
         choice = next((d for d in DEFAULTS if d in opts), opts[0])
-        game.apply(s, seat, choice, listener=log)
+        game.apply_label(s, seat, choice, listener=log)
     raise AssertionError("the procedure did not finish")
 
 
@@ -163,9 +162,9 @@ def test_pregame_winner(game):
     log = Log()
     s = game.new_state(5, seed=3, listener=log)
     for seat in range(5):
-        game.apply(s, seat, "5" if seat == RED else "0", listener=log)
-    game.apply(s, RED, "J.s", listener=log)
-    game.apply(s, RED, "K", listener=log)
+        game.apply_label(s, seat, "5" if seat == RED else "0", listener=log)
+    game.apply_label(s, RED, "J.s", listener=log)
+    game.apply_label(s, RED, "K", listener=log)
     assert counter(s, RED, "coins") == 15
     assert getv(s, RED, "at") == "J.s" and getv(s, RED, "invested")["K"] == 3
     assert s["v"]["controller"]["K"] == RED
@@ -181,7 +180,7 @@ def test_pregame_tie_gives_nothing(game):
     log = Log()
     s = game.new_state(5, seed=4, listener=log)
     for seat, bid in zip(range(5), ["7", "7", "0", "3", "0"]):
-        game.apply(s, seat, bid, listener=log)
+        game.apply_label(s, seat, bid, listener=log)
     assert all(counter(s, p, "coins") == 20 for p in range(5))
     starts = [getv(s, p, "at") for p in range(5)]
     assert len(set(starts)) == 5
@@ -214,13 +213,13 @@ def test_the_program_is_as_long_as_the_points_plus_points_bought(game):
     while RED not in game.waiting(s) or "of your program" not in game.prompt(s, RED):
         seat = game.waiting(s)[0]
         opts = game.options(s, seat)
-        game.apply(s, seat, next((d for d in DEFAULTS if d in opts), opts[0]))
+        game.apply_label(s, seat, next((d for d in DEFAULTS if d in opts), opts[0]))
     assert "done" not in game.options(s, RED)
-    game.apply(s, RED, "move se to A.ne")
-    game.apply(s, RED, "move s to A.se")
+    game.apply_label(s, RED, "move se to A.ne")
+    game.apply_label(s, RED, "move s to A.se")
     assert game.options(s, RED) == ["done", "undo last"]
-    game.apply(s, RED, "undo last")
-    game.apply(s, RED, "buy a point (9 coins)")
+    game.apply_label(s, RED, "undo last")
+    game.apply_label(s, RED, "buy a point (9 coins)")
     assert "done" in game.options(s, RED) and len(game.options(s, RED)) > 2
 
 
@@ -605,16 +604,16 @@ def test_trade_declined_and_items(game):
     s = table(game)
     put(game, s, "0.carriage", ["circle"])
     run(game, s, "proc:offer", {"me": None, "p": RED})
-    game.apply(s, RED, "Blue")
-    game.apply(s, RED, "a circle passenger")
+    game.apply_label(s, RED, "Blue")
+    game.apply_label(s, RED, "a circle passenger")
     assert finished(s) and shapes(s, "0.carriage") == ["circle"]   # Blue carries nobody: withdrawn
     s = table(game)
     setv(s, RED, "unplaced", [[3, 5]])
     setv(s, BLUE, "items", ["Teleport"])
     put(game, s, "1.carriage", ["square"])
     log = run(game, s, "proc:offer", {"me": None, "p": RED})
-    game.apply(s, RED, "Blue", listener=log)
-    game.apply(s, RED, "rail 3 (place by round 5)", listener=log)
+    game.apply_label(s, RED, "Blue", listener=log)
+    game.apply_label(s, RED, "rail 3 (place by round 5)", listener=log)
     assert "a square passenger" not in game.options(s, RED)      # a passenger only for one
     assert {"an unplaced rail", "Teleport", "nothing"} <= set(game.options(s, RED))
     s = table(game)
@@ -625,9 +624,9 @@ def test_trade_declined_and_items(game):
     assert getv(s, BLUE, "unplaced") == [[3, 5]] and getv(s, RED, "items") == ["Teleport"]
     s = table(game)
     log = run(game, s, "proc:offer", {"me": None, "p": RED})
-    game.apply(s, RED, "Blue")                 # Red holds nothing: "nothing" is given
+    game.apply_label(s, RED, "Blue")                 # Red holds nothing: "nothing" is given
     assert "nothing" not in game.options(s, RED)             # not nothing for nothing
-    game.apply(s, RED, "Rail Steal", listener=log)
+    game.apply_label(s, RED, "Rail Steal", listener=log)
     assert finished(s) and "Blue declines a trade offered by Red" in log   # its only option
 
 

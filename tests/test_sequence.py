@@ -22,7 +22,7 @@ def game():
 
 def compose(game, s, seat, steps, listener=None):
     for step in steps:
-        game.apply(s, seat, step, listener=listener)
+        game.apply_label(s, seat, step, listener=listener)
 
 
 def test_every_seat_composes_at_once_with_its_own_prompt(game):
@@ -31,16 +31,16 @@ def test_every_seat_composes_at_once_with_its_own_prompt(game):
     for seat in range(3):
         assert game.options(s, seat) == MENU            # R1: no "done" before 1 action
         assert game.prompt(s, seat) == f"round 1, P{seat + 1}: action 1"
-    game.apply(s, 0, "run")
+    game.apply_label(s, 0, "run")
     assert game.prompt(s, 0) == "round 1, P1: action 2"
     assert game.prompt(s, 1) == "round 1, P2: action 1"
 
 
 def test_done_from_the_minimum_and_only_done_at_the_maximum(game):
     s = game.new_state(2, seed=1)            # energy 2: programs of 1 to 2 actions (R1)
-    game.apply(s, 0, "run")
+    game.apply_label(s, 0, "run")
     assert game.options(s, 0) == MENU + ["done", "undo last"]
-    game.apply(s, 0, "run")
+    game.apply_label(s, 0, "run")
     assert game.options(s, 0) == ["done", "undo last"]   # the maximum: commit or step back
     assert game.bot_option_count(s, 0) == 1               # a bot never steps back
 
@@ -49,7 +49,7 @@ def test_a_charge_lengthens_the_program_as_its_length_reads_so_far(game):
     s = game.new_state(2, seed=1)
     compose(game, s, 0, ["charge", "run"])                 # max = 2 + 1 charge
     assert "run" in game.options(s, 0)
-    game.apply(s, 0, "run")
+    game.apply_label(s, 0, "run")
     assert game.options(s, 0) == ["done", "undo last"]
 
 
@@ -57,7 +57,7 @@ def test_the_menu_is_predicted_from_the_seats_own_steps(game):
     s = game.new_state(2, seed=1)            # energy 2: two jumps at most (R1)
     compose(game, s, 0, ["charge", "jump", "jump"])
     assert "jump" not in game.options(s, 0)
-    game.apply(s, 0, "undo last")
+    game.apply_label(s, 0, "undo last")
     assert "jump" in game.options(s, 0)
     assert game.steps(s, 0) == ["charge", "jump"]
 
@@ -65,11 +65,11 @@ def test_the_menu_is_predicted_from_the_seats_own_steps(game):
 def test_undo_last_steps_back_and_is_offered_only_with_a_step(game):
     s = game.new_state(2, seed=1)
     assert "undo last" not in game.options(s, 0)
-    game.apply(s, 0, "trip")
-    game.apply(s, 0, "undo last")
+    game.apply_label(s, 0, "trip")
+    game.apply_label(s, 0, "undo last")
     assert game.steps(s, 0) == [] and game.options(s, 0) == MENU
     with pytest.raises(IllegalMove, match="not a legal option"):
-        game.apply(s, 0, "undo last")
+        game.apply_label(s, 0, "undo last")
 
 
 def test_each_step_is_a_decision_and_a_seat_waits_until_it_commits(game):
@@ -77,7 +77,7 @@ def test_each_step_is_a_decision_and_a_seat_waits_until_it_commits(game):
     compose(game, s, 1, ["run", "done"])
     assert game.waiting(s) == [0, 2] and s["decisions"] == 2
     with pytest.raises(IllegalMove, match="already decided"):
-        game.apply(s, 1, "run")
+        game.apply_label(s, 1, "run")
     compose(game, s, 0, ["jump", "undo last", "run", "done"])
     assert s["decisions"] == 6
     compose(game, s, 2, ["trip", "done"])
@@ -146,10 +146,10 @@ def test_the_result_holds_one_list_per_seat(game):
 
 def test_clones_and_saved_states_keep_a_sequence_apart(game):
     s = game.new_state(2, seed=1)
-    game.apply(s, 0, "run")
+    game.apply_label(s, 0, "run")
     c = game.clone(s)
-    game.apply(c, 0, "trip")
-    game.apply(c, 1, "run")
+    game.apply_label(c, 0, "trip")
+    game.apply_label(c, 1, "run")
     assert game.steps(s, 0) == ["run"] and game.steps(s, 1) == []
     back = game.from_json(game.to_json(c))
     assert game.steps(back, 0) == ["run", "trip"] and game.options(back, 1) == \
@@ -169,7 +169,7 @@ def test_a_whole_game_to_the_end(game):
     s = game.new_state(4, seed=3)
     while not game.is_over(s):
         seat = game.waiting(s)[0]
-        game.apply(s, seat, "run" if len(game.steps(s, seat)) < 2 else "done")
+        game.apply_label(s, seat, "run" if len(game.steps(s, seat)) < 2 else "done")
     assert game.result(s)["scores"] == [6, 6, 6, 6]
     assert s["decisions"] == 3 * 4 * 3
 
@@ -218,17 +218,18 @@ def test_a_menu_with_nothing_to_add_below_the_minimum_is_a_located_error(tmp_pat
     s = g.new_state(2, seed=1)
     with pytest.raises(GameError, match="P1 has no option to continue progs .1 chosen, at "
                                         "least 2 needed"):
-        g.apply(s, 0, "run")
+        g.apply_label(s, 0, "run")
 
 
 @pytest.mark.parametrize("field,value,words", [
     ("seq", 99, "not one of the game's"), ("so_far", {"0": []}, "steps"),
     ("taken", {"0": -1, "1": 0}, "answer counts"), ("ans", {"1": 0, "0": 1}, "still pending"), ("ans", {"0": 0}, "committed"),
-    ("opts", {"0": [["run", "run"]], "1": [["run", "run"]]}, "not choices"),
+    ("opts", {k: {"pre": [], "lo": 0, "hi": 1, "fmt": "{}", "post": []} for k in "01"},
+     "not choices"),
 ])
 def test_a_damaged_sequence_in_a_saved_state_is_refused(game, field, value, words):
     s = game.new_state(2, seed=1)
-    game.apply(s, 0, "run")
+    game.apply_label(s, 0, "run")
     broken = game.from_json(game.to_json(s))
     broken["pending"][field] = value
     with pytest.raises(SaveFileError, match=words):

@@ -137,8 +137,8 @@ def test_a_bots_imagined_world_forgets_the_other_seats_steps(game):
     import random
     s = game.new_state(3, seed=1)
     for label in ("charge", "jump", "done"):
-        game.apply(s, 1, label)
-    game.apply(s, 0, "trip")
+        game.apply_label(s, 1, label)
+    game.apply_label(s, 0, "trip")
     w = determinize(game, s, 0, random.Random(1))
     assert game.waiting(w) == [0, 1, 2]                 # P2's commit is forgotten
     assert game.steps(w, 0) == ["trip"] and game.steps(w, 1) == []
@@ -148,7 +148,7 @@ def test_a_bots_imagined_world_forgets_the_other_seats_steps(game):
 def test_ismcts_decides_each_seats_step_blind_to_the_others(game):
     bot = make_bot("ismcts:iterations=40", game, 5)
     s = game.new_state(3, seed=2)
-    game.apply(s, 1, "trip")
+    game.apply_label(s, 1, "trip")
     bot.choose(game, s, 0)
     # the root node's children are joint steps of all three seats (decoupled selection)
     assert bot.tree.kids and all(len(key) == 3 for key in bot.tree.kids)
@@ -161,10 +161,10 @@ def test_states_differing_in_other_seats_steps_get_the_same_choice_from_every_bo
     import random
     a, b = game.new_state(3, seed=5), game.new_state(3, seed=5)
     for label in ("charge", "jump", "undo last", "run", "done"):
-        game.apply(a, 1, label)
-    game.apply(b, 1, "trip")
+        game.apply_label(a, 1, label)
+    game.apply_label(b, 1, "trip")
     for s in (a, b):
-        game.apply(s, 0, "run")
+        game.apply_label(s, 0, "run")
     wa = determinize(game, a, 0, random.Random(1))
     wb = determinize(game, b, 0, random.Random(1))
     assert game.state_hash(wa) == game.state_hash(wb)

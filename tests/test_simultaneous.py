@@ -25,7 +25,7 @@ def test_every_seat_decides_at_once(game):
 def test_no_seat_sees_or_depends_on_another_seats_pending_answer(game):
     s = game.new_state(players=3, seed=1)
     before = {p: (game.options(s, p), view(game, s, p)) for p in (1, 2)}
-    game.apply(s, 0, "3")
+    game.apply_label(s, 0, "3")
     assert game.waiting(s) == [1, 2]            # P1 has answered, the others still decide
     for p in (1, 2):
         options, seen = before[p]
@@ -37,14 +37,14 @@ def test_no_seat_sees_or_depends_on_another_seats_pending_answer(game):
         seen.pop("waiting")
         assert now == seen
     with pytest.raises(IllegalMove, match="already decided"):
-        game.apply(s, 0, "2")
+        game.apply_label(s, 0, "2")
 
 
 def test_answers_are_revealed_together_and_resolved(game):
     log = []
     s = game.new_state(players=3, seed=1, listener=log.append)
     for seat, bid in ((2, "1"), (0, "3"), (1, "2")):
-        game.apply(s, seat, bid, listener=log.append)
+        game.apply_label(s, seat, bid, listener=log.append)
     assert log == ["P1 wins round 1 with 3"]
     assert [s["pl"][p]["points"] for p in range(3)] == [1, 0, 0]
     assert s["pl"][0]["coins"] == 0
@@ -75,14 +75,14 @@ def test_a_seats_sequence_options_depend_on_its_own_steps_only(seed):
     while True:
         seat = r.choice(game.waiting(s))
         label = r.choice(game.options(s, seat))
-        game.apply(s, seat, label)
+        game.apply_label(s, seat, label)
         mine[seat].append(label)
         if not game.prompt(s, 0).startswith("round 1"):
             break                       # every seat committed: the programs were resolved
         for p in game.waiting(s):
             alone = game.new_state(3, seed=seed)
             for step in mine[p]:
-                game.apply(alone, p, step)
+                game.apply_label(alone, p, step)
             assert game.options(s, p) == game.options(alone, p)
             assert game.prompt(s, p) == game.prompt(alone, p)
             assert view(game, s, p)["steps"] == view(game, alone, p)["steps"]
@@ -97,9 +97,9 @@ def test_a_prompt_asked_of_each_seat_reads_me_as_that_seat(tmp_path):
     path.write_text(text)
     g = Game.load(str(path))
     s = g.new_state(players=3, seed=1)
-    g.apply(s, 0, "3")
-    g.apply(s, 1, "0")
-    g.apply(s, 2, "0")                         # P1 wins round 1 and pays 3
+    g.apply_label(s, 0, "3")
+    g.apply_label(s, 1, "0")
+    g.apply_label(s, 2, "0")                         # P1 wins round 1 and pays 3
     assert g.prompt(s, 0) == "round 2: P1 bids up to 0"
     assert g.prompt(s, 1) == "round 2: P2 bids up to 3"
     assert view(g, s, 2)["prompt"] == "round 2: P3 bids up to 3"

@@ -276,9 +276,10 @@ def test_deeper_damage_is_named(game, midgame):
 
 
 def test_a_secret_choice_half_answered_passes_and_a_bad_answer_does_not(game, midgame):
-    """A decision of several seats at once (each), in the list shape of options."""
+    """A decision of several seats at once (each)."""
     s = game.clone(midgame)
-    s["pending"] = {"seats": [0, 2], "opts": {"0": [["a", 1], ["b", 2]], "2": [["c", None]]},
+    s["pending"] = {"seats": [0, 2], "opts": {"0": {"vals": [1, 2], "t": "num", "other": None},
+                                              "2": {"vals": [], "t": "num", "other": "c"}},
                     "var": "x", "prompt": "pick", "each": True, "ans": {"0": 1}}
     game.check_state(s)
     assert game.waiting(s) == [2]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
-from .builtins import INLINE_BOARD, LOOKUPS, grid_functions, inline_tables, lookups, place_functions
+from .builtins import LOOKUPS, grid_functions, lookups, place_functions
 from .grid import GRID_DIRECTIONS, LETTERS, ORTHOGONAL, Board, cell_name, grid  # noqa: F401
 from .tables import CellTable, connected  # noqa: F401
 from ..errors import did_you_mean

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..runtime.sequence import own_steps
+from ..runtime.decisions import steps as own_steps
 from ..runtime.evaluation import evaluate
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize

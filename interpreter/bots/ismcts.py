@@ -38,7 +38,8 @@ import random
 import time
 
 from ..build.search_settings import SETTINGS
-from ..runtime.sequence import own_steps
+from ..runtime import decisions
+from ..runtime.decisions import steps as own_steps
 from ..runtime.evaluation import Evaluator, evaluate
 from .greedy import SURE, GreedyBot
 from .streams import decision_stream
@@ -170,9 +171,8 @@ class IsmctsBot:
     def select(self, game, world: dict, node: Node) -> list:
         """(seat, index, label) for every seat deciding now: one seat, or all the seats of a
         secret choice, each by UCB over its own statistics (decoupled)."""
-        p = world["pending"]
         waiting = game.waiting(world)
-        deciders = waiting if p["each"] else waiting[:1]
+        deciders = waiting if decisions.is_secret(world) else waiting[:1]
         picks = []
         for seat in deciders:
             labels = game.options(world, seat)[:game.bot_option_count(world, seat)]

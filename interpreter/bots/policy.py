@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..effects import menus as O
+from ..runtime import decisions
 from ..errors import RulebookError, did_you_mean
 from ..runtime.evaluation import Evaluator
 from .streams import decision_stream, mix
@@ -57,8 +57,7 @@ class PolicyBot:
         labels = game.options(world, seat)
         values = option_values(world, seat)
         evaluator = Evaluator(game.g, world)
-        pending = world["pending"]
-        steps = pending["so_far"].get(str(seat), []) if "so_far" in pending else []
+        steps = decisions.steps(world, seat)
         for rule in self.policy.rules:
             if rule.prompt is not None and rule.prompt not in prompt:
                 continue
@@ -78,8 +77,7 @@ class PolicyBot:
 
 
 def option_values(s: dict, seat: int) -> list:
-    spec = s["pending"]["opts"][str(seat)]
-    return [O.value(spec, i) for i in range(O.count(spec))]
+    return decisions.values(s, seat)
 
 
 def _safe(evaluator, fn, **names):

@@ -1,7 +1,7 @@
 """The random bot: uniform over the legal options."""
 from __future__ import annotations
 
-from ..runtime.sequence import seen_decisions
+from ..runtime.decisions import seen_decisions
 from .streams import mix
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from ..effects.rng import GOLDEN, finalise
-from ..runtime.sequence import seen_decisions
+from ..runtime.decisions import seen_decisions
 
 M64 = (1 << 64) - 1
 

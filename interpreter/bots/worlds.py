@@ -19,7 +19,7 @@ options): a local naming the card on top of a deck names the new card on top.
 A pending secret choice of several seats forgets their answers and is asked again in
 the imagined world, so other seats' options (built from their hidden hands) are theirs
 in that world, not in the real one; a pending secret sequence forgets every other seat's
-steps (forget_steps).
+steps (decisions.forget_secrets).
 
 Another seat's `owner` counters and values, and every `none` value, are reset to their
 start: a bot plans as if nothing were known of them (the engine cannot imagine them
@@ -31,8 +31,7 @@ from __future__ import annotations
 from itertools import groupby, repeat
 from operator import itemgetter, methodcaller
 
-from ..effects import menus as O
-from ..runtime import sequence
+from ..runtime import decisions
 from ..errors import RulebookError
 from ..runtime.visibility import declared, hidden_in, sees_whole
 from ..runtime.state import deep_clone
@@ -119,10 +118,11 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     forget_values(game.g, w, seat)
     w["rng"] = rng.getrandbits(64)
     w["seed"] = 0          # the real seed would let a bot recompute every hidden card
-    if w["pending"] and "seq" in w["pending"]:
-        forget_steps(game, w, seat)
-    elif w["pending"] and w["pending"]["each"]:
-        ask_again(game, w)
+    kind = decisions.kind(w)
+    if kind == decisions.SEQUENCE:        # forgets every other seat's steps
+        decisions.forget_secrets(VM(game.g, w), seat)
+    elif kind == decisions.EACH:
+        ask_again(game, w, seat)
     return w
 
 
@@ -226,33 +226,11 @@ def _rename(x, names) -> None:
         x.update({names[k]: x.pop(k) for k in keys})
 
 
-def forget_steps(game, w: dict, seat: int) -> None:
-    """A pending secret sequence as `seat` may imagine it: every other seat has taken no
-    step and committed nothing, and every seat's options are built from the imagined state;
-    the seat keeps its own steps. A menu that fails in an impossible world leaves that seat
-    only "done" (it acts on nothing it could know)."""
-    p = w["pending"]
-    vm = VM(game.g, w)
-    w["decisions"] = sequence.seen_decisions(w, seat)    # their steps were never counted
-    own = str(seat)
-    so_far = {key: (steps if key == own else []) for key, steps in p["so_far"].items()}
-    p["so_far"], p["ans"] = so_far, {}
-    p["taken"] = {key: (n if key == own else 0) for key, n in p["taken"].items()}
-    opts = {}
-    for key, steps in so_far.items():
-        try:
-            opts[key] = sequence.spec(vm, p, int(key), steps)
-        except Exception:   # noqa: BLE001 - an impossible world, see above
-            opts[key] = O.choice([], p["opts"][key]["t"], sequence.DONE)
-    p["opts"] = opts
-
-
-def ask_again(game, w: dict) -> None:
+def ask_again(game, w: dict, seat: int) -> None:
     """Run a pending secret choice again in the world, so every seat's options are built
     from the imagined state and no answer is known. When the choice cannot be found (not
     a plain `choose ... by each of`), only the answers are forgotten."""
-    p = w["pending"]
-    p["ans"] = {}
+    decisions.forget_secrets(VM(game.g, w), seat)
     fr = w["stack"][-1] if w["stack"] else None
     if fr is None or fr["p"][0] == "@" or fr["pc"] < 1:
         return
@@ -260,13 +238,12 @@ def ask_again(game, w: dict) -> None:
     op = prog[fr["pc"] - 1] if prog and fr["pc"] <= len(prog) else None
     if not getattr(op, "asks_each", False):    # the compiled op of a `by each of` choice
         return
-    saved = (fr["pc"], p)
+    pc, asked = fr["pc"], decisions.withdraw(w)
     fr["pc"] -= 1
-    w["pending"] = None
     try:
         VM(game.g, w).run()
     except Exception:   # noqa: BLE001 - an impossible world: keep the renamed options
-        w["pending"] = None
-    q = w["pending"]
-    if q is None or not q["each"] or q["seats"] != p["seats"] or q["var"] != p["var"]:
-        fr["pc"], w["pending"] = saved
+        decisions.withdraw(w)
+    if not decisions.asks_again(w, asked):
+        fr["pc"] = pc
+        decisions.restore(w, asked)

@@ -14,7 +14,8 @@ from ..boards.geometry import answer_spelling
 from ..errors import IllegalMove
 from ..runtime.visibility import may_read
 from ..effects.rng import new_seed
-from ..runtime.sequence import UNDO as UNDO_STEP
+from ..runtime import decisions
+from ..runtime.decisions import UNDO as UNDO_STEP
 from ..runtime import saves as savefile
 from .common import Failed, bot_args, load_game, option_args, reports_errors, seed_option
 from .human import Human
@@ -148,8 +149,7 @@ def ask_human(session, human, seat, save_path) -> bool:
             n = session.undo(seat, human.humans)
             # other seats' secret answers taken back are not counted: their number is theirs
             secret = sum(1 for (p, _), before in undone[len(session.decisions):done]
-                         if p != seat and before["pending"] is not None
-                         and before["pending"]["each"])
+                         if p != seat and decisions.is_secret(before))
             human.note(f"Undone: {plural(n - secret, 'decision')}"
                        + (" (and other seats' secret choices)." if secret else "."))
         except IllegalMove as e:

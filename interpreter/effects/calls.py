@@ -4,7 +4,8 @@ one Signature (signature.py); its source calls a function bound in the namespace
 from __future__ import annotations
 
 from .abilities import check_moment
-from ..boards.geometry import BOARD_FUNCTIONS, INLINE_BOARD, board_functions, feature_names, inline_tables
+from ..boards.builtins import INLINE_BOARD, inline_tables
+from ..boards.geometry import BOARD_FUNCTIONS, board_functions, feature_names
 from ..errors import did_you_mean, type_words
 from . import ast as A
 from . import types as T

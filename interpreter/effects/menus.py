@@ -1,27 +1,27 @@
-"""A seat's legal options as stored in the state, in one of three shapes:
+"""A seat's menu of options as stored in a pending decision, in one of two shapes:
 
-- a list of [label, value] pairs;
 - a choice among values, {"vals": [...], "t": type, "other": label or None}, whose
   labels (card labels, seat names, texts) are made only when someone reads them;
-  `other` adds a last option whose value is none;
+  `other` adds a last option whose value is none; "lab", when present, is the id of
+  a compiled label text (runtime/decisions.py labels those, with the VM);
 - a number in a range, e.g. a bid of 0..120: {"pre": [[label, value]...], "lo": a,
   "hi": b, "fmt": "bid {}", "post": [...]}.
-Bots only need count() and value(); people and logs read labels().
+Bots only need count() and value(); people and logs read labels(). This module is the
+only one that reads a menu's raw form (runtime/state_check.py checks a loaded one).
 """
 from __future__ import annotations
 
 
 def count(spec) -> int:
-    if type(spec) is list:
-        return len(spec)
+    """How many options the menu offers."""
     if "vals" in spec:
         return len(spec["vals"]) + (spec["other"] is not None)
-    return len(spec["pre"]) + max(0, spec["hi"] - spec["lo"] + 1) + len(spec["post"])
+    span = spec["hi"] - spec["lo"] + 1       # (no max(): this runs at every bid)
+    return len(spec["pre"]) + (span if span > 0 else 0) + len(spec["post"])
 
 
 def value(spec, i: int):
-    if type(spec) is list:
-        return spec[i][1]
+    """The value of option i (0 <= i < count(spec), which the caller has made sure of)."""
     if "vals" in spec:
         vals = spec["vals"]
         return vals[i] if i < len(vals) else None
@@ -29,10 +29,59 @@ def value(spec, i: int):
     if i < len(pre):
         return pre[i][1]
     i -= len(pre)
-    span = max(0, spec["hi"] - spec["lo"] + 1)
+    span = spec["hi"] - spec["lo"] + 1
     if i < span:
         return spec["lo"] + i
+    if span < 0:                              # an empty range
+        span = 0
     return spec["post"][i - span][1]
+
+
+def values(spec) -> list:
+    """Every option's value, in order."""
+    return [value(spec, i) for i in range(count(spec))]
+
+
+def labelled_by(spec):
+    """The id of the compiled label text a choice's options are named by, or None."""
+    return spec.get("lab") if "vals" in spec else None
+
+
+def labels(g, spec) -> list:
+    """Every option's label, for a menu whose labels need no rule (labelled_by is None)."""
+    if "vals" in spec:
+        t = spec["t"]
+        out = [label_of(g, v, t) for v in spec["vals"]]
+        if spec["other"] is not None:
+            out.append(spec["other"])
+        return unique(out)
+    fmt = spec["fmt"]
+    return ([o[0] for o in spec["pre"]] + [fmt.format(v) for v in range(spec["lo"], spec["hi"] + 1)]
+            + [o[0] for o in spec["post"]])
+
+
+def with_other(spec, labels: list) -> list:
+    """A labelled choice's labels (made by its label text) and its `other` option's."""
+    return labels + [spec["other"]] if spec["other"] is not None else labels
+
+
+def number_entry(spec) -> dict | None:
+    """How a person may type an option as a number: {"lo", "hi", "fmt", "others"} for a
+    range (the options outside it, e.g. "pass", in others), or for a choice of whole numbers
+    A..B written plainly (`choose number from A to B`: "5" is the bid 5, never the fifth
+    option); None for any other menu."""
+    if "vals" in spec:
+        vals = spec["vals"]
+        if spec["t"] != "num" or spec.get("lab") is not None or not vals or \
+                any(type(v) is not int for v in vals) or \
+                vals != list(range(vals[0], vals[-1] + 1)):
+            return None
+        return {"lo": vals[0], "hi": vals[-1], "fmt": "{}",
+                "others": [[spec["other"], None]] if spec["other"] is not None else []}
+    if spec["hi"] < spec["lo"]:
+        return None
+    return {"lo": spec["lo"], "hi": spec["hi"], "fmt": spec["fmt"],
+            "others": [list(o) for o in spec["pre"] + spec["post"]]}
 
 
 def number_range(lo: int, hi: int, fmt: str, pre=(), post=()) -> dict:

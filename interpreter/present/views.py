@@ -14,7 +14,7 @@ from ..effects.ast_walk import data, walk
 from ..effects.parser import parse_expression
 from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
-from ..runtime.sequence import seen_decisions
+from ..runtime import decisions
 from ..model import visible_key
 from ..runtime.visibility import declared, zone_sight
 from .. import zone_keys
@@ -64,7 +64,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
         "players": n, "variant": s["variant"], "phase": s["phase"],
-        "decisions": seen_decisions(s, seat),    # other seats' secret steps not counted
+        "decisions": decisions.seen_decisions(s, seat),    # other seats' secret steps not counted
         # game counters have no owner: only public ones are shown, to everyone
         "counters": {k: v for k, v in s["g"].items()
                      if declared(g.game_counters[k].visibility, None, seat)},
@@ -83,7 +83,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s, seat)
         v["options"] = game.options(s, seat)
-        if "seq" in s["pending"]:          # a secret sequence: this seat's own steps so far
+        if decisions.kind(s) == decisions.SEQUENCE:   # this seat's own steps so far
             v["steps"] = game.steps(s, seat)
         number = number_input(game, s, seat)
         if number:
@@ -100,25 +100,7 @@ def number_input(game, s: dict, seat: int) -> dict | None:
     """When a seat's options are a number in a range (a bid), how a person types it:
     {"lo", "hi", "fmt", "others": [[label, value]...]} (the options outside the range, e.g.
     "pass", or a number the rules punish); None for any other kind of choice."""
-    p = s["pending"]
-    spec = p["opts"].get(str(seat)) if p else None
-    if isinstance(spec, dict) and "vals" in spec:
-        return _number_choice(spec)
-    if not isinstance(spec, dict) or "lo" not in spec or spec["hi"] < spec["lo"]:
-        return None
-    return {"lo": spec["lo"], "hi": spec["hi"], "fmt": spec["fmt"],
-            "others": [list(o) for o in spec["pre"] + spec["post"]]}
-
-
-def _number_choice(spec: dict) -> dict | None:
-    """`choose number from A to B` (a choice of the whole numbers A..B, unlabelled) is typed
-    as the number too: "5" is the bid 5, never the fifth option (the bid 4)."""
-    vals = spec["vals"]
-    if spec["t"] != "num" or spec.get("lab") is not None or not vals or \
-            any(type(v) is not int for v in vals) or vals != list(range(vals[0], vals[-1] + 1)):
-        return None
-    others = [[spec["other"], None]] if spec["other"] is not None else []
-    return {"lo": vals[0], "hi": vals[-1], "fmt": "{}", "others": others}
+    return decisions.number_entry(s, seat)
 
 
 def _zone(cards, visibility, see, label, card_test=None) -> dict:

@@ -5,7 +5,7 @@
     while not game.is_over(state):
         seat = game.waiting(state)[0]          # one seat, or several for a secret choice
         options = game.options(state, seat)    # stable, readable labels
-        game.apply(state, seat, options[0])    # by label or index
+        game.apply(state, seat, 0)             # an option's index
     game.result(state)
 
 Chance (shuffles, draws, dice) is resolved inside the state by its seeded
@@ -14,15 +14,17 @@ generator, so the same seed and the same decisions give the same game.
 In a secret sequence (`choose sequence`, see sequence.py) a seat stays in waiting() while
 it composes: each apply() is one step, "done" or "undo last"; prompt(state, seat) and
 steps(state, seat) are that seat's own, and bots pick among bot_option_count() options.
+
+apply() takes an index; a label (typed by a person, read from a save or a replay) is turned
+into one once, where it arrives: apply_label(), or index_of() then apply(). The pending
+decision itself is decisions.py's.
 """
 from __future__ import annotations
 
-from ..effects import menus as O
 from . import decisions
-from . import sequence
 from . import state as S
 from . import state_check
-from ..errors import (GameError, IllegalMove, RulebookError, SaveFileError, describe_value,
+from ..errors import (GameError, RulebookError, SaveFileError, describe_value,
                       did_you_mean)
 from ..load import game_options
 from ..load.game_options import SetupError
@@ -32,6 +34,8 @@ from .vm import VM
 
 
 class Game:
+    _idle = None     # the VM that runs decisions, while no decision runs (see apply)
+
     def __init__(self, gamedef):
         self.g = gamedef
 
@@ -81,84 +85,58 @@ class Game:
     def result(self, s: dict) -> dict | None:
         return s["result"]
 
-    def waiting(self, s: dict) -> list:
-        """Seats that must decide now (empty when the game is over)."""
-        p = s["pending"]
-        if p is None:
-            return []
-        if not p["ans"]:                  # nobody has answered yet (always, for one seat)
-            return p["seats"][:]
-        return [seat for seat in p["seats"] if str(seat) not in p["ans"]]
+    # Seats that must decide now (empty when the game is over); how many options a seat has
+    # (cheaper than their labels); the options a bot picks among (every option but a secret
+    # sequence's "undo last"): see decisions.py. Bound directly: they run at every decision.
+    waiting = staticmethod(decisions.waiting)
+    option_count = staticmethod(decisions.count)
+    bot_option_count = staticmethod(decisions.bot_count)
 
     def prompt(self, s: dict, seat: int | None = None) -> str:
         """The pending decision's question (for a secret sequence, as `seat` reads it)."""
-        return VM(self.g, s).prompt(seat)
+        return decisions.prompt(VM(self.g, s), seat)
 
     def options(self, s: dict, seat: int) -> list:
         """The legal options' labels for one seat; they never depend on another seat's
         pending secret answer."""
-        p = s["pending"]
-        if p is None or str(seat) not in p["opts"]:
-            return []
-        if "seq" in p:
-            return sequence.labels(p, str(seat), self.g, s)
-        return decisions.labels(p["opts"][str(seat)], self.g, s, seat)
-
-    def option_count(self, s: dict, seat: int) -> int:
-        """How many options a seat has (cheaper than their labels)."""
-        p = s["pending"]
-        spec = p["opts"].get(str(seat)) if p is not None else None
-        if spec is None:
-            return 0
-        return O.count(spec) if "seq" not in p else sequence.count(p, str(seat))
-
-    def bot_option_count(self, s: dict, seat: int) -> int:
-        """The options a bot picks among: the first ones, every option but a secret
-        sequence's "undo last" (a bot composes its sequence at once, never stepping back)."""
-        p = s["pending"]
-        spec = p["opts"].get(str(seat)) if p is not None else None
-        return 0 if spec is None else O.count(spec)
+        return decisions.labels(VM(self.g, s), seat)
 
     def steps(self, s: dict, seat: int) -> list:
         """A seat's steps so far in a pending secret sequence, as labels (its secret)."""
-        return sequence.step_labels(self.g, s, seat)
+        return decisions.step_labels(VM(self.g, s), seat)
 
-    def apply(self, s: dict, seat: int, choice, listener=None, events=None) -> None:
-        """Apply one seat's decision, by label or index; raises IllegalMove with the reason."""
-        p = s["pending"]
-        key = str(seat)
-        opts = p["opts"].get(key) if p is not None and not s["over"] else None
-        if opts is None or key in p["ans"]:
-            self._refuse(s, seat)
-        if type(choice) is int:
-            n = O.count(opts) if "seq" not in p else sequence.count(p, key)
-            if not 0 <= choice < n:
-                raise IllegalMove(f"option {choice} is out of range: there are {n} options")
-            index = choice
+    def apply(self, s: dict, seat: int, index: int, listener=None, events=None) -> None:
+        """Apply one seat's decision, its option `index` (0 <= index < option_count); raises
+        IllegalMove with the reason. A label goes through apply_label (or index_of)."""
+        # One VM runs every decision, rebound to the state at hand; a decision started
+        # while another runs (a listener that plays on) gets its own.
+        vm = self._idle
+        if vm is None:
+            vm = VM(self.g, s, listener, events)
         else:
-            labels = self.options(s, seat)
-            if choice not in labels:
-                hint = did_you_mean(str(choice), labels)
-                raise IllegalMove(f"'{choice}' is not a legal option for {self.prompt(s, seat)}"
-                                  + (f" ({hint})" if hint else ""))
-            index = labels.index(choice)
+            self._idle = None
+            vm.bind(s, listener, events)
         try:
-            VM(self.g, s, listener, events).answer(seat, index)
+            if decisions.answer(vm, seat, index):
+                vm.run()
         except GameError as e:
             raise located(e, self.g, s) from e
         except RulebookError:
             raise
         except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
             raise located(e, self.g, s) from e
+        finally:
+            vm.s = vm.l = vm.listener = vm.events = None     # keeps nothing of this state
+            self._idle = vm
 
-    def _refuse(self, s: dict, seat: int):
-        if s["over"]:
-            raise IllegalMove("the game is over")
-        p = s["pending"]
-        if p is None or str(seat) not in p["opts"]:
-            who = ", ".join(self.g.seat_label(x) for x in self.waiting(s))
-            raise IllegalMove(f"it is not {self.g.seat_label(seat)}'s decision (waiting for {who})")
-        raise IllegalMove(f"{self.g.seat_label(seat)} has already decided")
+    def index_of(self, s: dict, seat: int, label: str) -> int:
+        """The index of the seat's option labelled `label`; IllegalMove with the reason
+        (not the seat's decision, or no such option, with a hint) otherwise."""
+        return decisions.index_of(VM(self.g, s), seat, label)
+
+    def apply_label(self, s: dict, seat: int, label: str, listener=None, events=None) -> None:
+        """apply() of the option labelled `label` (as a person, a save or a replay names it)."""
+        self.apply(s, seat, self.index_of(s, seat, label), listener, events)
 
     # ------------------------------------------------------------ plain data
     clone = staticmethod(S.clone)

@@ -11,6 +11,7 @@ from ..effects import rng
 from ..errors import IllegalMove, SaveFileError
 from ..load.documents import display_path
 from ..load.game_options import SetupError
+from . import decisions
 from .visibility import reveal
 from . import saves as savefile
 
@@ -70,19 +71,23 @@ class Session:
 
     # ------------------------------------------------------------------ play
     def decide(self, seat: int, choice) -> str:
-        """Apply one decision (label or index); returns the label. IllegalMove if refused."""
+        """Apply one decision (label or index); returns the label. IllegalMove if refused.
+        The label is what the session records (saves replay labels); it is turned into an
+        index here, once."""
         game, s = self.game, self.state
         if isinstance(choice, int):
             options = game.options(s, seat)
             if not 0 <= choice < len(options):
                 raise IllegalMove(f"option {choice + 1} is out of range: there are "
                                   f"{len(options)} options")
-            choice = options[choice]
+            index, choice = choice, options[choice]
+        else:
+            index = game.index_of(s, seat, choice)
         # applied to a copy, kept only once whole: an error or a Ctrl-C inside a decision
         # leaves the game as it was before it (so it can still be saved)
         after, mark = game.clone(s), len(self.log)
         try:
-            game.apply(after, seat, choice, self.log.append)
+            game.apply(after, seat, index, self.log.append)
         except BaseException:
             del self.log[mark:]
             raise
@@ -100,8 +105,8 @@ class Session:
         answers to it do not count: undo takes back the seat's decision before the sequence
         (not an "undo last", which would bring a step back)."""
         label = self.game.g.seat_label
-        p = self.state["pending"]
-        empty = p is not None and p.get("seq") is not None and not p["so_far"].get(str(seat))
+        empty = decisions.kind(self.state) == decisions.SEQUENCE and \
+            not decisions.composing(self.state, seat)
         end = self.sequence_start() if empty else None
         last = max((i for i, (p, _) in enumerate(self.decisions[:end]) if p == seat),
                    default=None)
@@ -123,10 +128,8 @@ class Session:
     def sequence_start(self):
         """The index of the first answer to the secret sequence open now (its answers are the
         last ones: the pending decision counts them in "taken"), or None when none is open."""
-        p = self.state["pending"]
-        if not p or p.get("seq") is None:
-            return None
-        return max(0, len(self.decisions) - sum(p["taken"].values()))
+        taken = decisions.sequence_answers(self.state)
+        return None if taken is None else max(0, len(self.decisions) - taken)
 
     def revealed_since(self, first: int) -> str:
         """Why decisions `first`.. cannot be taken back, or "": the generator moved (a

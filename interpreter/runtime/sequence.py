@@ -14,11 +14,11 @@ sequence settles (see seen_decisions). An answer changes only that seat's entrie
 so a seat's menu never depends on another seat's pending steps; entries are replaced,
 never changed in place, because clones of a state share a pending decision's parts
 (state.clone). "ans" holds the seats that committed (the length of their sequence).
+This module is the pending decision's secret-sequence kind: only decisions.py calls it.
 """
 from __future__ import annotations
 
 from ..effects import menus as O
-from . import decisions
 from ..errors import GameError, describe_value
 
 DONE, UNDO = "done", "undo last"
@@ -95,23 +95,6 @@ def answer(vm, p: dict, seat: int, index: int) -> bool:
     return False
 
 
-def own_steps(s: dict, seat) -> list:
-    """The seat's steps in a pending secret sequence ([] when none is pending): what a bot's
-    evaluation reads as `so_far`."""
-    p = s["pending"]
-    if p is None or "so_far" not in p:
-        return []
-    return p["so_far"].get(str(seat), [])
-
-
-def seen_decisions(s: dict, seat) -> int:
-    """The decisions made so far as `seat` may count them: without the answers other seats
-    gave in a pending secret sequence (how long they hesitated, how long their programs are)."""
-    p = s["pending"]
-    if p is None or "seq" not in p:
-        return s["decisions"]
-    key = str(seat)
-    return s["decisions"] - sum(n for k, n in p["taken"].items() if k != key)
 
 
 def result(p: dict, n: int) -> list:
@@ -121,35 +104,34 @@ def result(p: dict, n: int) -> list:
     return values
 
 
-def count(p: dict, key: str) -> int:
-    return O.count(p["opts"][key]) + undo_offered(p, key)
 
 
-def labels(p: dict, key: str, g, s) -> list:
-    out = decisions.labels(p["opts"][key], g, s, int(key))
-    return out + [UNDO] if undo_offered(p, key) else out
 
-
-def step_labels(g, s: dict, seat: int) -> list:
-    """How a seat's steps so far read (its own secret: shown only to it)."""
-    p = s["pending"]
-    if p is None or "seq" not in p or str(seat) not in p["so_far"]:
-        return []
-    _, t, lab, _, _ = g.seq_fns[p["seq"]]
-    steps = p["so_far"][str(seat)]
-    if lab is None:
-        return [O.label_of(g, v, t) for v in steps]
-    return decisions.labelled({"vals": steps, "lab": lab}, g, s, seat, distinct=False)
-
-
-def prompt_locals(s: dict, seat) -> dict:
+def prompt_locals(s: dict, p: dict, seat) -> dict:
     """The waiting frame's locals as a sequence's prompt reads them: `me` and `so_far` of
     the seat asking (a spectator, None, reads no steps)."""
-    p = s["pending"]
     local = dict(s["stack"][-1]["l"])
     local["me"] = seat
     local["so_far"] = p["so_far"].get(str(seat), []) if seat is not None else []
     return local
+
+
+def forget_others(vm, p: dict, seat: int) -> None:
+    """The sequence as `seat` may imagine it (bots/worlds.py): every other seat has taken
+    no step and committed nothing, and every seat's options are built from the imagined
+    state vm is bound to; the seat keeps its own steps. A menu that fails in an impossible
+    world leaves that seat only "done" (it acts on nothing it could know)."""
+    own = str(seat)
+    so_far = {key: (steps if key == own else []) for key, steps in p["so_far"].items()}
+    p["so_far"], p["ans"] = so_far, {}
+    p["taken"] = {key: (n if key == own else 0) for key, n in p["taken"].items()}
+    opts = {}
+    for key, steps in so_far.items():
+        try:
+            opts[key] = spec(vm, p, int(key), steps)
+        except Exception:   # noqa: BLE001 - an impossible world, see above
+            opts[key] = O.choice([], p["opts"][key]["t"], DONE)
+    p["opts"] = opts
 
 
 def state_problem(g, p: dict) -> str:

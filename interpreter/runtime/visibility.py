@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import zone_keys
 from ..model import visible_key
+from . import decisions
 from .evaluation import Evaluator
 
 
@@ -88,11 +89,7 @@ def reveal(game, before: dict, after: dict) -> str:
     see it before, in words naming no secret; "" when nothing. Two kinds: a card entering a
     seat's visible_cards (drawn, turned, peeked at, shown), and a simultaneous choice
     settled with the secret answers of several seats (each now acts on the others')."""
-    p, q = before["pending"], after["pending"]
-    # (a secret sequence settles only when its last seat commits: see sequence.py)
-    if p is not None and p["each"] and len(p["seats"]) > 1 and \
-            len(p["ans"]) + 1 == len(p["seats"]) and \
-            ("seq" not in p or q is None or len(q["ans"]) < len(p["ans"])):
+    if decisions.settles_secrets(before, after):
         return "the secret choices of a simultaneous decision were revealed"
     saw = [game.g.seat_label(seat) for seat in range(before["n"])
            if visible_cards(game, after, seat) - visible_cards(game, before, seat)]

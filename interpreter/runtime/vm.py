@@ -2,14 +2,15 @@
 
 The state holds a stack of frames (program key, pc, locals): plain data, so a
 game can be cloned, saved or hashed in the middle of any effect. The VM object
-itself is a short-lived cursor over one state.
+itself is a cursor over one state, rebound (bind) to the state of each decision it
+runs: it keeps nothing of a state between two decisions.
 """
 from __future__ import annotations
 
 from .. import zone_keys
-from ..effects import menus as options, rng
+from ..effects import menus, rng
 from ..effects.blocks import STOPS_BELOW
-from . import sequence
+from . import decisions
 from ..errors import GameError
 
 ALL = object()              # a log line everyone may read
@@ -33,15 +34,25 @@ MAX_DEPTH = 200             # frames (procedure calls, played cards) running at 
 
 
 class VM:
-    __slots__ = ("g", "s", "l", "listener", "steps", "events")
+    __slots__ = ("g", "s", "l", "listener", "steps", "events", "end_when")
 
     def __init__(self, game, state, listener=None, events=None):
         self.g = game
+        self.end_when = game.end_when_fn
         self.s = state
         self.l = {}
         self.listener = listener
         self.steps = STEP_BUDGET     # loop rounds and ops left for this decision
         self.events = events         # None, or events(kind, card, a, b): simulate's card stats
+
+    def bind(self, state, listener=None, events=None) -> "VM":
+        """The VM made ready for one decision of `state`, as if new."""
+        self.s = state
+        self.l = {}
+        self.listener = listener
+        self.steps = STEP_BUDGET
+        self.events = events
+        return self
 
     # ---------------------------------------------------------------- running
     def run(self) -> None:
@@ -109,86 +120,29 @@ class VM:
         return True
 
     # -------------------------------------------------------------- decisions
-    def ask(self, seats, options: dict, var: str, prompt, each: bool = False) -> None:
-        """Ask one seat (or several at once, `each`) to pick among [label, value] options.
+    # The generated code and the mechanics ask through these; decisions.py keeps the
+    # pending decision, and checks the game's end condition before anyone is asked.
+    ask = decisions.ask_each          # vm.ask(seats, {seat: menu}, var, prompt, each=False)
+    ask_one = decisions.ask_one       # vm.ask_one(seat, menu, var, prompt)
 
-        `prompt` is a text, or the id of a compiled prompt template (read from the
-        waiting frame's locals only when someone looks at it)."""
-        if self.ends_now():
-            return
-        self.s["pending"] = {"seats": list(seats),
-                             "opts": {str(k): v for k, v in options.items()},
-                             "var": var, "prompt": prompt, "each": each, "ans": {}}
-
-    def ask_one(self, seat: int, options, var: str, prompt) -> None:
-        """ask() for one seat (the common case, without building a mapping first)."""
-        if self.ends_now():
-            return
-        self.s["pending"] = {"seats": [seat], "opts": {str(seat): options}, "var": var,
-                             "prompt": prompt, "each": False, "ans": {}}
+    def ask_seq(self, seats, menu: int, var: str) -> None:
+        """Each seat composes a sequence privately, step by step (see sequence.py)."""
+        decisions.ask_sequence(self, seats, menu, var)
 
     def ends_now(self) -> bool:
-        """The game's end condition, checked before anyone is asked (once per decision, so a
-        game ends before a seat is asked in vain): True when it held and the game ended."""
-        end_when = self.g.end_when_fn
+        """The game's end condition, checked once per decision, before anyone is asked (so a
+        game ends before a seat is asked in vain; what it reads can only change while the
+        rules run, between two decisions): True when it held and the game ended."""
+        end_when = self.end_when
         if end_when is not None and end_when(self):
             self.end_game()
             return True
         return False
 
-    def ask_seq(self, seats, menu: int, var: str) -> None:
-        """Each seat composes a sequence privately, step by step (see sequence.py)."""
-        sequence.ask(self, seats, menu, var)
-
     def forced(self) -> None:
         """A choice with one option was taken without asking: counted for simulate."""
         s = self.s
         s["forced"] = s.get("forced", 0) + 1
-
-    def prompt(self, seat=None) -> str:
-        """The pending decision's prompt (a sequence's, as `seat` reads it: see sequence.py)."""
-        p = self.s["pending"]
-        if p is None:
-            return ""
-        if isinstance(p["prompt"], str):
-            return p["prompt"]
-        if "seq" in p:
-            self.l = sequence.prompt_locals(self.s, seat)
-        elif p["each"]:     # asked of each seat: `me` is the seat reading it, as in its options
-            self.l = dict(self.s["stack"][-1]["l"], me=p["seats"][0] if seat is None else seat)
-        else:
-            self.l = self.s["stack"][-1]["l"]
-        return self.g.prompt_fns[p["prompt"]](self)
-
-    def answer(self, seat: int, index: int) -> None:
-        s = self.s
-        p = s["pending"]
-        s["decisions"] += 1          # every seat's answer is a decision, secret ones too
-        if s["decisions"] > self.g.max_decisions:
-            raise GameError(f"the game passed {self.g.max_decisions} decisions without ending")
-        if "seq" in p:                # one step of a secret sequence (see sequence.py)
-            if not sequence.answer(self, p, seat, index):
-                return
-            s["stack"][-1]["l"][p["var"]] = sequence.result(p, s["n"])
-            s["pending"] = None
-            self.run()
-            return
-        ans = p["ans"]
-        ans[str(seat)] = index
-        seats = p["seats"]
-        if len(ans) < len(seats):
-            return
-        fr = s["stack"][-1]
-        if p["each"]:
-            values = [None] * s["n"]
-            for k, i in ans.items():
-                values[int(k)] = options.value(p["opts"][k], i)
-            fr["l"][p["var"]] = values
-        else:
-            k = str(seats[0])
-            fr["l"][p["var"]] = options.value(p["opts"][k], ans[k])
-        s["pending"] = None
-        self.run()
 
     # ------------------------------------------------------------------ state
     # Each statement that changes a counter goes through one of these, so a counter's
@@ -248,8 +202,11 @@ class VM:
             self.move(what, dest)
 
     def discard_all(self, what) -> None:
-        for c in (list(what) if type(what) is list else [what] if what is not None else []):
-            self.discard(c)
+        if type(what) is list:
+            for c in list(what):
+                self.discard(c)
+        elif what is not None:
+            self.discard(what)
 
     def move(self, card: str, dest: str) -> None:
         """Put a card on top of a zone (the one implementation of moving a card)."""
@@ -261,7 +218,8 @@ class VM:
         src = loc.get(card)
         if src is None:
             raise GameError(f"{card!r} is not a card")
-        limit = self.g.stack_limit(dest)
+        g = self.g
+        limit = g.stack_limit(dest)
         if limit is not None and len(pile) >= limit and src != dest:
             raise GameError(f"{dest} already holds {limit} cards, its limit")
         z[src].remove(card)
@@ -269,7 +227,7 @@ class VM:
         loc[card] = dest
         if self.events is not None:   # a card changes zone
             self.events("move", card, src, dest)
-        resets = self.g.card_state_resets(dest)
+        resets = g.card_state_resets(dest)
         if resets:
             self.reset_card_state(card, resets)
 
@@ -345,7 +303,7 @@ class VM:
 
     # ---------------------------------------------------------------- display
     def label(self, v, t: str = "any") -> str:
-        return options.label_of(self.g, v, t)
+        return menus.label_of(self.g, v, t)
 
     def emit(self, text: str, to=ALL) -> None:
         """A log line for the listener; `to`: the seat or seats who alone may read it."""

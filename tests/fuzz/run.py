@@ -73,7 +73,7 @@ def main() -> None:
         show(args.show)
         return
     problems, stops = fuzz(args.cases, args.game, args.first, strict=args.strict)
-    print(f"\nrun-time errors the short games stopped with (allowed; the most frequent):")
+    print("\nrun-time errors the short games stopped with (allowed; the most frequent):")
     for text, n in stops.most_common(15):
         print(f"  {n:>5}  {text}")
     print(f"\n{len(problems)} problems")

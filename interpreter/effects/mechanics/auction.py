@@ -65,7 +65,7 @@ class OpenAuction:
                 self._take(vm, l, value(opts, 0), forced=True)
                 continue
             seat = l["$next"]
-            vm.ask([seat], {seat: opts}, ANS, vm.g.named_prompt("open_auction", _prompt))
+            vm.ask_one(seat, opts, ANS, vm.g.named_prompt("open_auction", _prompt))
             return
         vm.ret({"winner": l["$leader"], "price": l["$high"] if l["$high"] is not None else 0})
 
@@ -95,10 +95,12 @@ class OpenAuction:
     def _take(self, vm, l, bid, forced: bool = False) -> None:
         seat = l["$next"]
         active = l["$active"]
-        who = vm.g.seat_label(seat)
+        logged = vm.listener is not None      # (log lines are written only when read)
+        who = vm.g.seat_label(seat) if logged else ""
         i = active.index(seat)
         if bid is None:                       # a pass: out of this auction
-            vm.emit(_pass_text(vm, l, who, forced))
+            if logged:
+                vm.emit(_pass_text(vm, l, who, forced))
             self._drop(vm, l, seat)
             active.remove(seat)
             l["$next"] = active[i % len(active)] if active else None
@@ -113,11 +115,13 @@ class OpenAuction:
                 l["$out"].append(seat)
                 self._start(vm, l)
                 return
-            unit = f" {cur}" if cur is not None else ""
-            if l["$high"] is None:
-                vm.emit(f"{who} opens the auction for {vm.label(l['lot'], 'card')} at {bid}{unit}")
-            else:
-                vm.emit(f"{who} bids {bid}{unit}")
+            if logged:
+                unit = f" {cur}" if cur is not None else ""
+                if l["$high"] is None:
+                    vm.emit(f"{who} opens the auction for {vm.label(l['lot'], 'card')} at "
+                            f"{bid}{unit}")
+                else:
+                    vm.emit(f"{who} bids {bid}{unit}")
             l["$high"], l["$leader"] = bid, seat
             l["$bids"][str(seat)] = bid
             l["$next"] = active[(i + 1) % len(active)]
