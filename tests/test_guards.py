@@ -50,10 +50,14 @@ def ways(tmp_path):
 
 
 def refused(game, s, seat, choice, match):
-    """Apply must refuse the answer with a message matching `match`, changing nothing."""
+    """Apply (apply_label for a label) must refuse the answer with a message matching
+    `match`, changing nothing."""
     before = game.to_json(s)
     with pytest.raises(IllegalMove, match=match):
-        game.apply(s, seat, choice)
+        if isinstance(choice, str):
+            game.apply_label(s, seat, choice)
+        else:
+            game.apply(s, seat, choice)
     assert game.to_json(s) == before
 
 

@@ -118,7 +118,7 @@ def test_four_in_a_line_sees_every_direction():
             assert not yaml_game.is_over(a) and not hand_game.is_over(b), name
             seat = i % 2
             assert yaml_game.options(a, seat) == hand_game.options(b, seat)
-            yaml_game.apply(a, seat, cell)
+            yaml_game.apply_label(a, seat, cell)
             hand_game.apply(b, seat, cell)
         assert yaml_game.result(a)["winners"] == hand_game.result(b)["winners"] == [winner], name
 

@@ -40,7 +40,7 @@ def make_bot(spec: str, game, seed):
         settings = parse_settings(arg) if colon else dict(game.g.search_settings)
         return cls(game, seed, **settings)
     if cls is PolicyBot:
-        return cls(game, seed, arg.strip() if colon else "")
+        return cls(game, seed, arg.strip() if colon else "", make_bot=make_bot)
     if colon:
         raise RulebookError(f"the {kind} bot takes no settings ('{spec}')")
     return cls(game, seed)

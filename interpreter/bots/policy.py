@@ -34,7 +34,9 @@ from .worlds import determinize
 class PolicyBot:
     kind = "policy"
 
-    def __init__(self, game, seed=None, name: str = ""):
+    def __init__(self, game, seed=None, name: str = "", make_bot=None):
+        """`make_bot` (bots.make_bot, handed in by it) makes the fallback bot: the policy
+        bot never imports the package that makes it."""
         policies = game.g.bot_policies
         if name not in policies:
             have = ", ".join(policies) or "none (declare them under bots: policies:)"
@@ -44,7 +46,7 @@ class PolicyBot:
         self.policy = policies[name]
         self.seed = seed or 0
         self.rng = random.Random(self.seed)     # replaced at each decision (see choose)
-        from . import make_bot   # the fallback bot's seed comes from this bot's
+        # the fallback bot's seed comes from this bot's
         self.otherwise = make_bot(self.policy.otherwise, game, mix(self.seed, -1))
 
     def choose(self, game, state, seat: int) -> int:
