@@ -240,9 +240,10 @@ def test_the_view_shows_only_the_seat_s_own_hidden_zones():
     assert "ally01" not in r.output
 
 
-def test_input_ending_early_is_reported():
+def test_input_ending_early_saves_the_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     r = run("play", "metras", "--seed", 1, input="1\n")
-    assert r.exit_code == 1 and "input ended" in r.stderr
+    assert r.exit_code == 130 and "Input ended: the game is saved to metras-save.json" in r.stderr
 
 
 def test_hot_seat_passes_the_device(tmp_path):

@@ -185,10 +185,13 @@ def mid_sequence_save(tmp_path_factory):
     return path
 
 
-def test_undo_inside_a_sequence_takes_back_steps_then_never_brings_one_back(mid_sequence_save):
+def test_undo_inside_a_sequence_takes_back_steps_then_never_brings_one_back(mid_sequence_save,
+                                                                            tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.chdir(tmp_path)   # the input ends: the game is saved here
     r = run("play", "metropolis", "--load", mid_sequence_save, input="undo\nundo\nundo\n")
     out = r.output
-    assert r.exit_code == 1 and "input ended before the game did" in out
+    assert r.exit_code == 130 and "Input ended: the game is saved to" in out
     assert "Your sequence so far: 1. invest 3 in E" in out
     after = out.split("Your sequence so far: 1. invest 3 in E")[-1]
     # the step goes; a second and third undo find no step and refer to the decision before
@@ -202,7 +205,7 @@ def test_input_ending_mid_sequence_saves_and_the_game_continues_from_there(tmp_p
                                                                        mid_sequence_save):
     save = tmp_path / "again.json"
     r = run("play", "metropolis", "--load", mid_sequence_save, "--save", save, input="1\n")
-    assert r.exit_code == 1 and f"input ended before the game did; saved to {save}" in r.output
+    assert r.exit_code == 130 and f"Input ended: the game is saved to {save}" in r.output
     assert run("replay", save).exit_code == 0
     from interpreter.runtime.play_session import Session
     from scenario import load

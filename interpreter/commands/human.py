@@ -6,10 +6,12 @@ from rich.text import Text
 from ..present import terminal
 from ..present import views
 from ..runtime.visibility import may_read
+from ..runtime.decisions import DONE
 from ..boards.geometry import answer_spelling
 from ..errors import did_you_mean
 
-COMMANDS = ("help", "show", "rim", "undo", "save", "quit")
+COMMANDS = ("help", "show", "rim", "log", "undo", "save", "quit")
+LOG_PAGE = 40   # log lines `log` shows without a number: the last screenful or so
 
 
 class Human:
@@ -39,8 +41,9 @@ class Human:
         self.last = seat
         self.show(seat)
         while True:
-            options = game.options(self.session.state, seat)
-            number = views.number_input(game, self.session.state, seat)
+            state = self.session.state
+            options = game.options(state, seat)
+            number = views.number_input(game, state, seat)
             text = read(con, f"{game.g.seat_label(seat)}> ").strip()
             if not text:
                 continue
@@ -60,8 +63,8 @@ class Human:
                     return "choose", options[i - 1]
                 shown = text if len(text) <= 12 else text[:12] + "..."
                 say(con, f"There is no option {shown}: choose 1 to {len(options)}.")
-            elif text in options:
-                return "choose", text
+            elif (exact := exact_label(text, options)) is not None:
+                return "choose", exact
             elif (meant := answer_spelling(game.g, text, options)) is not None:   # "B.sw"
                 return "choose", meant                                          # for "A.se"
             elif word.lower() in COMMANDS:
@@ -71,8 +74,16 @@ class Human:
                     self.show(seat, again=True)
                 elif word.lower() == "rim":
                     self.show_rim(seat)
+                elif word.lower() == "log":
+                    self.show_log(seat, arg.strip())
                 else:
                     return word.lower(), arg.strip()
+            elif text.lower() == DONE and (short := game.steps_needed(state, seat)):
+                has = terminal.plural(len(game.steps(state, seat)), "step")
+                say(con, f"Not done yet: your sequence has {has} and needs "
+                         f"{terminal.plural(short, 'more step')} before done.")
+            elif len(found := containing(text, options)) == 1:   # the only label with it
+                return "choose", found[0][1]
             else:
                 self.not_an_option(text, options, number)
 
@@ -80,7 +91,7 @@ class Human:
         """Typed text that is no option: the options containing it (a filter for long
         menus), else a hint."""
         con = self.con
-        found = [(i, o) for i, o in enumerate(options, 1) if text.lower() in o.lower()]
+        found = containing(text, options)
         if found:   # the count comes last, so that it stays on screen under a long list
             for i, o in found:
                 con.print(Text.assemble((f"{i:>3}", "bold"), " ", o))
@@ -111,6 +122,28 @@ class Human:
         self.notes.clear()
         terminal.render_options(self.con, v)
 
+    def show_log(self, seat: int, arg: str) -> None:
+        """The game's log as this seat may read it (private lines only for their audience):
+        the last LOG_PAGE lines, the last N (`log N`) or all of them (`log all`)."""
+        con = self.con
+        lines = [x for x in self.session.log if may_read(x, seat)]
+        n = whole(arg) if arg else LOG_PAGE
+        if arg.lower() == "all":
+            n = len(lines)
+        elif n is None or n < 1:
+            shown = arg if len(arg) <= 20 else arg[:20] + "..."
+            say(con, f"'{shown}': type log (the last {LOG_PAGE} lines), log N (the last N) "
+                     "or log all.")
+            return
+        if not lines:
+            say(con, "The log is empty so far.")
+            return
+        first = max(0, len(lines) - n)
+        for line in lines[first:]:
+            say(con, str(line))
+        more = "; log all: every line, log N: the last N" if first else ""
+        say(con, f"(log lines {first + 1} to {len(lines)} of {len(lines)}{more})")
+
     def show_rim(self, seat: int) -> None:
         """Each board square's distance from the rim (0 on the rim)."""
         v = views.view(self.session.game, self.session.state, seat)
@@ -121,6 +154,20 @@ class Human:
             self.con.print(terminal.render_board(board, v["seat_label"],
                                                  title=f"{name}: distance from the rim",
                                                  rim=True))
+
+
+def exact_label(text: str, options: list):
+    """The option whose label is the typed text, trimmed, in any case (one written in the
+    same case first), else None."""
+    if text in options:
+        return text
+    same = [o for o in options if o.strip().lower() == text.lower()]
+    return same[0] if len(same) == 1 else None
+
+
+def containing(text: str, options: list) -> list:
+    """(number, label) of the options whose label contains the typed text, in any case."""
+    return [(i, o) for i, o in enumerate(options, 1) if text.lower() in o.lower()]
 
 
 def typed_number(number: dict, n: int):

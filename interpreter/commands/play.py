@@ -72,6 +72,8 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
         outcome = run(session, bots, human, moves, moves_path, as_json, save_path)
     except KeyboardInterrupt:
         interrupted(session, save_path)
+    except EOFError:   # Ctrl-D, or the piped input ran out: saved as for Ctrl-C
+        interrupted(session, save_path, "Input ended")
     if moves:
         click.echo(f"note: the game ended with {plural(len(moves), 'unused line')} left in "
                    f"{moves_path}, from line {moves[0][0]}", err=True)
@@ -130,13 +132,8 @@ def run(session, bots, human, moves, moves_path, as_json, save_path) -> str:
 def ask_human(session, human, seat, save_path) -> bool:
     """One human decision or command; False when the person quits."""
     con = human.con
-    try:
-        action, arg = human.ask(seat)
-    except EOFError:   # Ctrl-C is the caller's: it saves the game wherever it is
-        if save_path:
-            session.save(save_path)
-        raise Failed("input ended before the game did"
-                     + (f"; saved to {save_path}" if save_path else "")) from None
+    # Ctrl-C and Ctrl-D (EOFError) are the caller's: it saves the game wherever it is
+    action, arg = human.ask(seat)
     if action == "choose":
         session.decide(seat, arg)
     elif action == "undo":
@@ -199,17 +196,18 @@ def seat_kinds(game, n, bot_kind, humans, bot_specs) -> list:
     return kinds
 
 
-def interrupted(session, save_path) -> None:
-    """Ctrl-C: the game so far is saved (to --save, else a new file here) and the message
-    names the file, so nothing is lost. Exits with status 130, as for any interrupt."""
+def interrupted(session, save_path, why: str = "Interrupted") -> None:
+    """Ctrl-C or Ctrl-D: the game so far is saved (to --save, else a new file here) and the
+    message names the file, so nothing is lost. Exits with status 130, as for any interrupt
+    (Ctrl-D too: the game did not end)."""
     path = save_path or session.saved_to or free_path(session.game.g.id)
     try:
         session.save(path)
     except OSError as e:
-        click.echo(f"\nInterrupted; the game could not be saved to {path}: "
+        click.echo(f"\n{why}; the game could not be saved to {path}: "
                    f"{e.strerror or e}", err=True)
         sys.exit(130)
-    click.echo(f"\nInterrupted: the game is saved to {path}. Continue it with: "
+    click.echo(f"\n{why}: the game is saved to {path}. Continue it with: "
                f"rulebook play {session.game.g.id} --load {path}", err=True)
     sys.exit(130)
 

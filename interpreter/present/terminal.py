@@ -21,19 +21,22 @@ from .screen_words import named, short, words
 MAX_EVENTS = 14     # log lines in the events panel
 MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
 
-HELP = """Type the number of an option, or its exact label; where a number is asked for (a
-bid), type the number itself. Commands:
+HELP = """Type the number of an option, its label (any case), or a part of a label that
+only one option has; where a number is asked for (a bid), type the number itself.
+Commands:
   help         this text
   show         draw the table again
   undo         take back your last decision (and the bots' decisions after it),
                unless something was revealed or chance was used since; while
                you compose a sequence (one pass of the terminal per seat),
                its last step ("undo last"); "done" commits the sequence
-  a word       list the options whose label contains it
+  a word       list the options whose label contains it (one only: it is chosen)
   rim          (games with a grid board) each square's distance from the rim
+  log [N|all]  the game's log as you may read it: the last 40 lines, the last N,
+               or all of it
   save [FILE]  write a save file (continue: rulebook play GAME --load FILE)
   quit         stop playing (saves first when --save was given)
-  Ctrl-C       stop at once; the game is saved and the file named"""
+  Ctrl-C       stop at once; the game is saved and the file named (Ctrl-D too)"""
 
 
 def console(quiet: bool = False) -> Console:
@@ -67,7 +70,8 @@ def render_view(con: Console, v: dict, events: list) -> None:
     if events:
         shown = events[-MAX_EVENTS:]
         more = len(events) - len(shown)
-        lines = ([f"... {plural(more, 'earlier line')}"] if more else []) + shown
+        lines = ([f"... {plural(more, 'earlier line')} (type log to read them)"] if more
+                 else []) + shown
         con.print(Panel(Text("\n".join(lines)), title="Since your last decision",
                         title_align="left", border_style="dim"))
     if v["waiting"] and "options" not in v:
@@ -144,9 +148,12 @@ def _cards(z: dict) -> Text:
     entries = _grouped(z["cards"])
     if len(entries) <= MAX_ENTRIES:
         return Text("; ".join(entries))
-    # a long pile (a discard pile): its top, which is the end of the list
-    text = Text(f"{z['count']} cards, top {MAX_ENTRIES // 2}: ", style="dim")
-    text.append("; ".join(entries[-(MAX_ENTRIES // 2):]))
+    # a long pile (a discard pile): its top, which is the end of the list. Sliced before
+    # grouping, and only neighbours grouped, so that exactly that many cards are listed,
+    # the top one last (grouped over the whole pile, a copy lower down drew others in)
+    top = MAX_ENTRIES // 2
+    text = Text(f"{z['count']} cards, top {top}: ", style="dim")
+    text.append("; ".join(_runs(z["cards"][-top:])))
     return text
 
 
@@ -161,6 +168,18 @@ def _grouped(labels: list) -> list:
         key = _COPY.sub("", lab)
         counts.setdefault(key, []).append(lab)
     return [f"{len(v)} x {k}" if len(v) > 2 else "; ".join(v) for k, v in counts.items()]
+
+
+def _runs(labels: list) -> list:
+    """Neighbouring copies of one card shown once with a count, the order kept."""
+    out: list = []
+    for lab in labels:
+        key = _COPY.sub("", lab)
+        if out and out[-1][0] == key:
+            out[-1][1].append(lab)
+        else:
+            out.append((key, [lab]))
+    return [f"{len(v)} x {k}" if len(v) > 2 else "; ".join(v) for k, v in out]
 
 
 def render_options(con: Console, v: dict) -> None:

@@ -212,6 +212,17 @@ def step_labels(vm, seat: int) -> list:
     return _labelled(vm, lab, done, seat, distinct=False)
 
 
+def steps_needed(vm, seat: int) -> int:
+    """How many more steps a seat's pending secret sequence needs before "done" is offered
+    (0 when none is pending, or its minimum is reached)."""
+    p = vm.s["pending"]
+    if p is None or "seq" not in p or str(seat) not in p["so_far"]:
+        return 0
+    so_far = p["so_far"][str(seat)]
+    _, lo, _ = sequence.evaluate(vm, vm.g.seq_fns[p["seq"]][0], seat, so_far)
+    return max(0, lo - len(so_far))
+
+
 def _labelled(vm, lab, vals: list, seat, distinct: bool = True) -> list:
     g, s = vm.g, vm.s
     if not (type(lab) is int and 0 <= lab < len(g.label_fns)):

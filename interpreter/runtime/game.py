@@ -105,6 +105,10 @@ class Game:
         """A seat's steps so far in a pending secret sequence, as labels (its secret)."""
         return decisions.step_labels(VM(self.g, s), seat)
 
+    def steps_needed(self, s: dict, seat: int) -> int:
+        """How many more steps a seat's pending secret sequence needs before "done"."""
+        return decisions.steps_needed(VM(self.g, s), seat)
+
     def apply(self, s: dict, seat: int, index: int, listener=None, events=None) -> None:
         """Apply one seat's decision, its option `index` (0 <= index < option_count); raises
         IllegalMove with the reason. A label goes through apply_label (or index_of)."""
