@@ -88,9 +88,10 @@ def test_private_lines_reach_their_audience_only(game):
         assert not any(re.search(r"\binvests?\b|Large Investment", x) for x in public)
 
 
-def test_a_person_sees_only_their_own_reports_at_the_terminal():
+def test_a_person_sees_only_their_own_reports_at_the_terminal(tmp_path, monkeypatch):
     """The terminal (one person, Red, four random bots) shows Red's private lines and no
     other seat's."""
+    monkeypatch.chdir(tmp_path)   # should the input end first, the game is saved here
     r = CliRunner().invoke(main, ["play", "metropolis", "--players", "5", "--seed", "3",
                                   "--bots", "random"], input="1\n" * 3000)
     assert "Red: you have" in r.output, r.output[-2000:]
