@@ -17,6 +17,8 @@ def _figure(width=6.4, height=3.2):
     import matplotlib
     matplotlib.rcParams["svg.fonttype"] = "path"
     matplotlib.rcParams["svg.hashsalt"] = "rulebook"   # the same report gives the same file
+    # names are plain text: a seat called "$\foo{$ x" is not math for mathtext to parse
+    matplotlib.rcParams["text.parse_math"] = False
     fig = Figure(figsize=(width, height))
     return fig, fig.add_subplot()
 
