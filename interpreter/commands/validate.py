@@ -8,7 +8,6 @@ import click
 from ..errors import Finding
 from ..build.game_loader import check_game
 from .common import reports_errors
-from ..safe_text import visible
 
 
 @click.command("validate", short_help="Check game definitions.")
@@ -30,7 +29,7 @@ def validate(paths, strict, fmt):
         click.echo(json.dumps([f.as_dict() for f in findings], indent=1))
     else:
         for f in findings:
-            click.echo(f.format())   # visible: Finding.format
+            click.echo(f.format())   # format() shows control characters visibly
         click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning"
                    f"{'s' * (warnings != 1)}")
     if errors or (strict and warnings):
