@@ -3,6 +3,7 @@ same YAML the engine runs (descriptions, labels, the scripts themselves)."""
 from __future__ import annotations
 
 import json
+import re
 
 from ..load.documents import load_documents, resolve_game_path
 
@@ -16,13 +17,13 @@ def rules_sheet(game) -> str:
     document, data = load_documents(resolve_game_path(g.path), findings)
     out = []
     info = data.get("game") or {}
-    out += [f"# {g.name}", ""]
+    out += [f"# {prose(g.name)}", ""]
     if info.get("description"):
-        out += [str(info["description"]).strip(), ""]
+        out += [prose(str(info["description"]).strip()), ""]
     out += [f"**Players:** {g.players_min}" + (f"-{g.players_max}" if g.players_max !=
                                               g.players_min else ""), ""]
-    out += section("Variants", [f"**{k}**{' (default)' if k == g.default_variant else ''}: {v}"
-                                for k, v in g.variants.items()])
+    out += section("Variants", [f"**{prose(k)}**{' (default)' if k == g.default_variant else ''}"
+                                f": {prose(v)}" for k, v in g.variants.items()])
     out += section("Options", [option(k, v) for k, v in (data.get("options") or {}).items()])
     out += components(g, data)
     out += section("Card types", [card_type(name, spec) for name, spec in
@@ -35,37 +36,64 @@ def rules_sheet(game) -> str:
     out += section("Procedures", [named_script(k, v.get("do", ""), v.get("description"))
                                   for k, v in (data.get("procedures") or {}).items()],
                    bullets=False)
-    out += section("Metrics", [f"**{k}**: {metric_text(v)}"
+    out += section("Metrics", [f"**{prose(k)}**: {metric_text(v)}"
                                for k, v in (data.get("metrics") or {}).items()])
     return "\n".join(out).rstrip() + "\n"
 
 
+# what starts raw HTML in Markdown (a tag, a comment, a declaration) and a character reference
+_HTML_START = re.compile(r"<(?=[A-Za-z/!?])")
+_REFERENCE = re.compile(r"&(?=#?\w+;)")
+
+
+def prose(text) -> str:
+    """A text from the YAML in the sheet's prose: HTML in it is shown, never run by whatever
+    renders the Markdown (a description holding <script> or <img onerror=...>). Only a '<'
+    or '&' that would start markup is escaped, so "x < 3" and "A & B" read as before."""
+    return _HTML_START.sub("&lt;", _REFERENCE.sub("&amp;", str(text)))
+
+
+def code_span(text) -> str:
+    """Inline code that no backtick in the text can close early (CommonMark: a longer run of
+    backticks as the delimiter); its content is shown as written."""
+    text = str(text)
+    if "`" not in text:
+        return f"`{text}`"
+    fence = "`" * (max(map(len, re.findall("`+", text))) + 1)
+    return f"{fence} {text} {fence}"
+
+
 def option(name: str, v) -> str:
     if not isinstance(v, dict):
-        return f"**{name}** (default {v})"
-    return f"**{name}** (default {v.get('default')})" + \
-        (f": {v['description']}" if v.get("description") else "")
+        return f"**{prose(name)}** (default {prose(v)})"
+    return f"**{prose(name)}** (default {prose(v.get('default'))})" + \
+        (f": {prose(v['description'])}" if v.get("description") else "")
 
 
 def metric_text(v) -> str:
     """A declared metric as the sheet says it: its description and what it measures."""
     if isinstance(v, str):
-        return f"`{v}` at the end of a game"
-    what = f"`{v['value']}` at the end of a game" if "value" in v else \
-        f"cards {v.get('count')}" + (f" where `{v['where']}`" if v.get("where") else "")
-    return (v["description"] + f" ({what})") if v.get("description") else what
+        return f"{code_span(v)} at the end of a game"
+    what = f"{code_span(v['value'])} at the end of a game" if "value" in v else \
+        f"cards {prose(v.get('count'))}" + (f" where {code_span(v['where'])}"
+                                            if v.get("where") else "")
+    return (prose(v["description"]) + f" ({what})") if v.get("description") else what
 
 
 def section(title: str, items: list, bullets: bool = True) -> list:
     if not items:
         return []
-    out = [f"## {title}", ""]
+    out = [f"## {title}", ""]   # titles are the sheet's own words
     out += [f"- {i}" for i in items] if bullets else [x for i in items for x in (i, "")]
     return out + ([""] if bullets else [])
 
 
 def code(text) -> list:
-    return ["```", str(text).rstrip(), "```"]
+    """A fenced block that no line of the text can close early (a longer fence)."""
+    text = str(text).rstrip()
+    runs = re.findall("`{3,}", text)
+    fence = "`" * (max(map(len, runs)) + 1) if runs else "```"
+    return [fence, text, fence]
 
 
 def script_section(title: str, text) -> list:
@@ -73,7 +101,7 @@ def script_section(title: str, text) -> list:
 
 
 def named_script(name: str, text: str, description=None) -> str:
-    head = f"**{name}**" + (f": {description}" if description else "")
+    head = f"**{prose(name)}**" + (f": {prose(description)}" if description else "")
     return "\n".join([head, "", *code(text)]) if text else head
 
 
@@ -83,46 +111,48 @@ def components(g, data) -> list:
     for owner in ("player", "game"):
         for name, spec in (counters.get(owner) or {}).items():
             spec = spec if isinstance(spec, dict) else {"start": spec}
-            items.append(f"**{name}** ({'each player' if owner == 'player' else 'the game'}, "
-                         f"starts at {spec.get('start', 0)})"
-                         + (f": {spec['description']}" if spec.get("description") else ""))
+            items.append(f"**{prose(name)}** ({'each player' if owner == 'player' else 'the game'}"
+                         f", starts at {prose(spec.get('start', 0))})"
+                         + (f": {prose(spec['description'])}" if spec.get("description") else ""))
     for owner, specs in (("player", g.player_values), ("game", g.game_values)):
         for name, spec in specs.items():
             seen = {"all": "", "owner": ", seen by its owner", "none": ", hidden"}[spec.visibility]
             start = "none" if spec.start is None else json.dumps(spec.start)
-            items.append(f"**{name}** ({'each player' if owner == 'player' else 'the game'}, "
-                         f"starts as {start}{seen})"
-                         + (f": {spec.description}" if spec.description else ""))
+            items.append(f"**{prose(name)}** ({'each player' if owner == 'player' else 'the game'}"
+                         f", starts as {prose(start)}{seen})"
+                         + (f": {prose(spec.description)}" if spec.description else ""))
     for name, spec in (data.get("stats") or {}).items():
         text = spec.get("description") if isinstance(spec, dict) else None
-        items.append(f"**{name}** (each player, worked out)" + (f": {text}" if text else ""))
+        items.append(f"**{prose(name)}** (each player, worked out)"
+                     + (f": {prose(text)}" if text else ""))
     zones = data.get("zones") or {}
     for owner in ("player", "game"):
         for name, spec in (zones.get(owner) or {}).items():
             spec = spec or {}
             seen = {"all": "open", "owner": "seen by its owner", "none": "hidden"}[
                 spec.get("visibility", "all")]
-            items.append(f"**{name}** ({'each player' if owner == 'player' else 'on the table'}"
-                         f", {seen}{', a bag' if spec.get('bag') else ''})"
-                         + (f": {spec['description']}" if spec.get("description") else ""))
+            where = "each player" if owner == "player" else "on the table"
+            bag = ", a bag" if spec.get("bag") else ""
+            items.append(f"**{prose(name)}** ({where}, {seen}{bag})"
+                         + (f": {prose(spec['description'])}" if spec.get("description") else ""))
     for name, board in g.boards.items():
-        items.append(f"**{name}**: {board.description or 'a board'}")
+        items.append(f"**{prose(name)}**: {prose(board.description or 'a board')}")
     for role in g.roles:
-        items.append(f"**{role}**: a role (a pawn held by one player)")
+        items.append(f"**{prose(role)}**: a role (a pawn held by one player)")
     return section("Components", items)
 
 
 def card_type(name: str, spec: dict) -> str:
     spec = spec or {}
-    lines = [f"### {name}"]
+    lines = [f"### {prose(name)}"]
     if spec.get("description"):
-        lines += ["", str(spec["description"])]
+        lines += ["", prose(spec["description"])]
     if spec.get("playable_if"):
-        lines += ["", f"Playable when `{spec['playable_if']}`."]
+        lines += ["", f"Playable when {code_span(spec['playable_if'])}."]
     if spec.get("effect"):
         lines += ["", "Effect:", "", *code(spec["effect"])]
     for moment, text in (spec.get("abilities") or {}).items():
-        lines += ["", f"Ability at {moment}:", "", *code(text)]
+        lines += ["", f"Ability at {prose(moment)}:", "", *code(text)]
     return "\n".join(lines)
 
 
@@ -138,20 +168,22 @@ def cards(g, data, document) -> list:
             first = cid if count == 1 else f"{cid}-1"
             label = g.card_labels.get(first, cid)
             attrs = ", ".join(f"{k} {v}" for k, v in card.items() if k not in HIDDEN_ATTRS)
-            line = f"{label}" + (f" x{count}" if count != 1 else "") + \
-                (f" ({attrs})" if attrs else "")
+            line = prose(label) + (f" x{prose(count)}" if count != 1 else "") + \
+                (f" ({prose(attrs)})" if attrs else "")
             if card.get("description"):
-                line += f": {card['description']}"
+                line += f": {prose(card['description'])}"
             if card.get("effect"):
-                line += f"; effect: `{' / '.join(str(card['effect']).strip().splitlines())}`"
+                line += "; effect: " + code_span(' / '.join(str(card['effect']).strip()
+                                                            .splitlines()))
             for moment, text in (card.get("abilities") or {}).items():   # named abilities
-                line += f"; {moment}: `{' / '.join(str(text).strip().splitlines())}`"
+                line += f"; {prose(moment)}: " + code_span(' / '.join(str(text).strip()
+                                                                       .splitlines()))
             rows.setdefault(str(card.get("type")), []).append(line)
     out = []
     if rows:
         out += ["## Cards", ""]
         for ctype, lines in rows.items():
-            out += [f"### {ctype} ({len(lines)} entries)", ""] + [f"- {x}" for x in lines] + [""]
+            out += [f"### {prose(ctype)} ({len(lines)} entries)", ""] + [f"- {x}" for x in lines] + [""]
     return out
 
 
@@ -163,13 +195,13 @@ def flow(data) -> list:
     count = rounds.get("count")
     out = ["## A round", "",
            (f"The game lasts {count} rounds." if isinstance(count, int) else
-            f"Rounds: `{count}`." if count else "Rounds go on until the game ends.")
-           + (f" The round number is kept in {rounds['counter']}." if rounds.get("counter")
-              else ""), ""]
+            f"Rounds: {code_span(count)}." if count else "Rounds go on until the game ends.")
+           + (f" The round number is kept in {prose(rounds['counter'])}."
+              if rounds.get("counter") else ""), ""]
     for i, ph in enumerate(phases, 1):
-        out.append(f"### {i}. {ph.get('name')}")
+        out.append(f"### {i}. {prose(ph.get('name'))}")
         if ph.get("description"):
-            out += ["", str(ph["description"])]
+            out += ["", prose(ph["description"])]
         out += ["", *code(ph.get("do", "")), ""]
     return out
 
@@ -178,8 +210,9 @@ def ending(data) -> list:
     end = data.get("end") or {}
     items = []
     if end.get("when"):
-        items.append(f"The game ends at once when `{end['when']}`.")
-    items.append(f"Score: `{end.get('score', '0')}`.")
+        items.append(f"The game ends at once when {code_span(end['when'])}.")
+    items.append(f"Score: {code_span(end.get('score', '0'))}.")
     if end.get("ranking"):
-        items.append(f"Ranking (ties broken by the later entries): `{end['ranking']}`.")
+        items.append("Ranking (ties broken by the later entries): "
+                     f"{code_span(end['ranking'])}.")
     return section("End and scoring", items)

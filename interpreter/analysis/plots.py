@@ -1,8 +1,11 @@
 """The report's plots, drawn with matplotlib (no pyplot: no global state, no display) and
-returned as inline SVG text (text as paths, so the file needs no fonts and no network)."""
+returned as inline SVG text (text as paths, so the file needs no fonts and no network).
+Names are drawn as plain text, their control characters spelled out (safe_text)."""
 from __future__ import annotations
 
 import io
+
+from ..safe_text import visible
 
 CARDS_SHOWN = 20   # the strongest and weakest cards by win-rate difference
 BLUE, ORANGE, GREY = "#3b6ea8", "#d9822b", "#888888"
@@ -17,6 +20,8 @@ def _figure(width=6.4, height=3.2):
     import matplotlib
     matplotlib.rcParams["svg.fonttype"] = "path"
     matplotlib.rcParams["svg.hashsalt"] = "rulebook"   # the same report gives the same file
+    # names are plain text: a seat called "$\foo{$ x" is not math for mathtext to parse
+    matplotlib.rcParams["text.parse_math"] = False
     fig = Figure(figsize=(width, height))
     return fig, fig.add_subplot()
 
@@ -38,7 +43,7 @@ def win_rates(report: dict) -> str:
     """Win rate per seat with its 95% interval, and the fair share."""
     fig, ax = _figure()
     seats = report["seats"]
-    labels = [s["seat_label"] for s in seats]
+    labels = [visible(s["seat_label"]) for s in seats]
     values = [s["win_rate"] for s in seats]
     ax.bar(labels, values, color=BLUE, yerr=_errors(values, [s["win_interval"] for s in seats]),
            capsize=6)
@@ -72,7 +77,7 @@ def card_deltas(cards: list) -> str:
     colors = [ORANGE if s["flag"] else BLUE for s in stats]
     ax.barh(y, values, color=colors, xerr=_errors(values, [s["delta_interval"] for s in stats]),
             capsize=3)
-    ax.set_yticks(y, [r["card"] for r in rows])
+    ax.set_yticks(y, [visible(r["card"]) for r in rows])
     ax.axvline(0, color=GREY)
     ax.set_xlabel("win rate with the card - without (95% interval; orange: flagged)")
     ax.set_title("Per-card win-rate difference" + (f" ({len(rows)} of {len(cards)})"
@@ -88,7 +93,7 @@ def differences(diffs: list) -> str:
     values = [d["difference"] for d in rates]
     ax.barh(y, values, color=[ORANGE if d["significant"] else BLUE for d in rates],
             xerr=_errors(values, [d["interval"] for d in rates]), capsize=3)
-    ax.set_yticks(y, [d["name"] for d in rates])
+    ax.set_yticks(y, [visible(d["name"]) for d in rates])
     ax.axvline(0, color=GREY)
     ax.set_xlabel("B - A (95% interval; orange: significant)")
     ax.set_title("Rates: B against A")
@@ -98,7 +103,7 @@ def differences(diffs: list) -> str:
 def by_value(result: dict, names: list, title: str, ylabel: str) -> str:
     """sweep: metrics against the swept value, with intervals."""
     fig, ax = _figure()
-    xs = [str(v) for v in result["values"]]
+    xs = [visible(v) for v in result["values"]]
     for name in names:
         ms = [next((m for m in run["scalars"] if m["name"] == name), None)
               for run in result["runs"]]
@@ -106,8 +111,8 @@ def by_value(result: dict, names: list, title: str, ylabel: str) -> str:
             continue
         values = [m["value"] for m in ms]
         ax.errorbar(xs, values, yerr=_errors(values, [m["interval"] for m in ms]), capsize=4,
-                    marker="o", label=name)
-    ax.set_xlabel(result["path"])
+                    marker="o", label=visible(name))
+    ax.set_xlabel(visible(result["path"]))
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.legend(loc="best", fontsize="small")

@@ -7,6 +7,7 @@ from ..errors import RulebookError, SaveFileError
 from ..load.documents import is_path
 from ..runtime import saves as savefile
 from ..runtime.play_session import Session
+from ..safe_text import visible
 from .common import load_game, reports_errors, seat_arg
 
 
@@ -40,16 +41,16 @@ def replay(log, game_ref, show_log, seat_text):
         for line in session.log:
             audience = getattr(line, "audience", None)
             if audience is None or reader in audience:
-                con.print(line, markup=False)
+                con.print(visible(line), markup=False)
             else:   # a private line is not shown to whoever reads the replay
                 who = ", ".join(game.g.seat_label(p) for p in audience) or "nobody"
-                con.print(f"(a line for {who} only)", markup=False)
+                con.print(visible(f"(a line for {who} only)"), markup=False)
     got = game.position_hash(session.state)
     n = len(session.decisions)
     problem, note = savefile.hash_problem(game, session.state, data)
     if problem:
-        click.echo(f"MISMATCH: {log}: after {n} decisions {problem}")
+        click.echo(visible(f"MISMATCH: {log}: after {n} decisions {problem}"))
         raise SystemExit(1)
     over = "game over" if game.is_over(session.state) else "game in progress"
-    click.echo(f"OK: {log}: {game.g.id}, {n} decisions, {over}, state hash {got}"
-               + (f" ({note})" if note else ""))
+    click.echo(visible(f"OK: {log}: {game.g.id}, {n} decisions, {over}, state hash {got}"
+                       + (f" ({note})" if note else "")))

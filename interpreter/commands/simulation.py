@@ -18,6 +18,7 @@ from ..load.documents import resolve_game_path
 from ..analysis.overrides import load_with_overrides, parse_sets
 from ..analysis.runner import Runner, RunSpec, default_jobs, tasks_for
 from ..analysis.stats import summarise
+from ..safe_text import visible, visible_all
 
 
 def run_options(fn):
@@ -86,7 +87,7 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
               con) -> tuple:
     """Play the run; returns (records, report)."""
     tasks = tasks_for(seed, games, st.kinds, rotate)
-    with Progress(TextColumn(f"simulating {st.label}".rstrip()), BarColumn(),
+    with Progress(TextColumn(visible(f"simulating {st.label}".rstrip()), markup=False), BarColumn(),
                   MofNCompleteColumn(), Speed(), TimeRemainingColumn(), console=con,
                   transient=True, disable=quiet or not con.is_terminal) as bar:
         task = bar.add_task("games", total=len(tasks))
@@ -123,7 +124,7 @@ def show(kind: str, result: dict, report_path, as_json: bool, con, render_fn) ->
     if as_json:
         click.echo(json.dumps(result))
     else:
-        render_fn(con, result)
+        render_fn(con, visible_all(result))   # names laid out as they will be shown
 
 
 def write_jsonl(path: str, g, records: list) -> None:

@@ -29,7 +29,7 @@ def validate(paths, strict, fmt):
         click.echo(json.dumps([f.as_dict() for f in findings], indent=1))
     else:
         for f in findings:
-            click.echo(f.format())
+            click.echo(f.format())   # format() shows control characters visibly
         click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning"
                    f"{'s' * (warnings != 1)}")
     if errors or (strict and warnings):

@@ -1,6 +1,7 @@
 """Reading YAML safely while keeping where every key and value came from."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ruamel.yaml import YAML, __version__ as ruamel_version
@@ -16,6 +17,14 @@ MAX_BYTES = 2_000_000
 MAX_DEPTH = 60
 MAX_NODES = 200_000
 CACHE_FORMAT = 1    # parsed files are kept in the user's cache (interpreter/cache.py)
+# YAML's line breaks, as the parser counts lines; str.splitlines() also breaks at U+2028,
+# U+2029, U+0085 and more, which a quoted value may hold: every later finding would be off
+LINE_BREAK = re.compile("\r\n|\r|\n")
+
+
+def yaml_lines(text: str) -> list:
+    """The file's lines as the YAML parser numbers them (line n is yaml_lines(text)[n - 1])."""
+    return LINE_BREAK.split(text)
 
 
 class YamlDoc:
@@ -24,7 +33,7 @@ class YamlDoc:
     def __init__(self, path: str, text: str, root):
         self.path = path
         self.text = text
-        self.lines = text.splitlines()
+        self.lines = yaml_lines(text)
         self.root = root
 
     def plain_cards(self) -> list:
@@ -86,7 +95,7 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
         opened = e.context_mark
         if opened is not None and mark is not None and "flow" in hint and opened.line < mark.line:
             # a bracket left open: everything after it reads as inside it; point at it
-            ch = text.split("\n")[opened.line][opened.column:opened.column + 1] or "bracket"
+            ch = yaml_lines(text)[opened.line][opened.column:opened.column + 1] or "bracket"
             msg = f"the '{ch}' opened here is never closed (line {line}: {msg})"
             line, col, hint = opened.line + 1, opened.column + 1, f"close it with '{_closer(ch)}'"
         elif opened is not None and opened is not mark and hint:

@@ -1,0 +1,74 @@
+"""NAME-CONTROL: a name with a control character in it (an escape sequence, a bidi override,
+a line break). Such a name is shown with its controls spelled out (safe_text.visible), never
+sent to the terminal raw; the warning says so at the name, since it is almost always a
+mistake or a prank."""
+from __future__ import annotations
+
+from ..errors import Finding
+from ..safe_text import control_in_name
+from .common import card_sources
+
+# (path with "*" for any key and "[]" for any list item, what it is, "key" or "value")
+NAMES = [
+    (("game", "name"), "the game's name", "value"),
+    (("game", "seat_names", "[]"), "a seat name", "value"),
+    (("game", "variants", "*"), "a variant", "key"),
+    (("options", "*"), "an option", "key"),
+    (("counters", "player", "*"), "a player counter", "key"),
+    (("counters", "game", "*"), "a game counter", "key"),
+    (("values", "player", "*"), "a player value", "key"),
+    (("values", "game", "*"), "a game value", "key"),
+    (("stats", "*"), "a stat", "key"),
+    (("zones", "player", "*"), "a player zone", "key"),
+    (("zones", "game", "*"), "a game zone", "key"),
+    (("boards", "*"), "a board", "key"),
+    (("roles", "*"), "a role", "key"),
+    (("roles", "[]"), "a role", "value"),
+    (("card_types", "*"), "a card type", "key"),
+    (("card_types", "*", "label"), "a card label", "value"),
+    (("rounds", "phases", "[]", "name"), "a phase", "value"),
+]
+CARD_NAMES = (("id", "a card id"), ("name", "a card name"))
+
+
+def places(data, pattern, prefix=()):
+    """(path, the key or value there) for every place in `data` that fits `pattern`; a "*"
+    yields each key with its path (the key is the name)."""
+    if not pattern:
+        yield list(prefix), data
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*" and isinstance(data, dict):
+        for k, v in data.items():
+            if rest:
+                yield from places(v, rest, prefix + (k,))
+            else:
+                yield list(prefix + (k,)), k
+    elif head == "[]" and isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from places(v, rest, prefix + (i,))
+    elif isinstance(data, dict) and head in data:
+        yield from places(data[head], rest, prefix + (head,))
+
+
+def findings(builder) -> list:
+    out = []
+
+    def warn(doc, path, what, name, key):
+        bad = control_in_name(name)
+        if bad is not None:
+            line, col = builder.at(doc, path, key=key)
+            out.append(Finding(doc.path, line, col, "NAME-CONTROL",
+                               f"{what} holds the control character {bad}",
+                               "it is shown spelled out; remove it from the name",
+                               severity="warning"))
+
+    for pattern, what, where in NAMES:
+        for path, name in places(builder.data, pattern):
+            warn(builder.doc, path, what, name, where == "key")
+    for doc, cards in card_sources(builder):
+        for i, card in enumerate(cards if isinstance(cards, list) else []):
+            for field, what in CARD_NAMES:
+                if isinstance(card, dict) and field in card:
+                    warn(doc, ["cards", i, field], what, card[field], False)
+    return out

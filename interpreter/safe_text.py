@@ -1,0 +1,49 @@
+"""Texts on their way to a terminal: control characters shown as escapes.
+
+A game's names, labels and log texts, and a save's fields, are written by someone else; an
+escape sequence in one (ESC [2J, a title change, a bidi override) must not reach the
+terminal as a command. Every printed text passes through visible(), which leaves ordinary
+text untouched (the same bytes as before) and spells each control character out."""
+from __future__ import annotations
+
+import re
+
+# C0 controls but tab and newline, DEL, C1 controls (U+0085 among them), the bidi marks,
+# embeddings, overrides and isolates, and the line and paragraph separators
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+                      "\u202a-\u202e\u2066-\u2069]")
+# in a name (one line) a tab or a newline is out of place too
+NAME_CONTROLS = re.compile(CONTROLS.pattern[:-1] + "\t\n]")
+
+
+def visible(text) -> str:
+    """The text with each control character written as \\xNN or \\uNNNN; tabs and newlines
+    stay (a log text or a finding's excerpt has lines). Idempotent."""
+    text = text if isinstance(text, str) else str(text)
+    if CONTROLS.search(text) is None:
+        return text
+    return CONTROLS.sub(_escape, text)
+
+
+def _escape(m) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible_all(data):
+    """visible() over every text in nested dicts, lists and tuples (keys too): a view or a
+    report made visible before it is laid out, so columns keep their widths."""
+    if isinstance(data, str):
+        return visible(data)
+    if isinstance(data, dict):
+        return {visible_all(k): visible_all(v) for k, v in data.items()}
+    if type(data) in (list, tuple):
+        return type(data)(visible_all(x) for x in data)
+    return data
+
+
+def control_in_name(text: str) -> str | None:
+    """The first control character (newline and tab too) of a name, spelled out, or None."""
+    m = NAME_CONTROLS.search(text) if isinstance(text, str) else None
+    return None if m is None else ("\\t" if m.group() == "\t" else "\\n" if m.group() == "\n"
+                                   else _escape(m))
