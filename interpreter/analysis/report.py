@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import plots
+from .. import files
 
 STYLE = """body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;padding:0 1em;
 color:#222}h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}table{border-collapse:collapse;
@@ -151,4 +152,4 @@ def write_report(path: str, kind: str, result: dict) -> None:
             f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>"
             f"<h1>{esc(title)}</h1><p>Made by <code>{esc(command_line())}</code></p>"
             f"{body}</body></html>\n")
-    Path(path).write_text(page, encoding="utf-8")
+    files.write_text(path, page)    # atomic: a full disk or a kill keeps the earlier report

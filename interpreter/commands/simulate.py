@@ -32,8 +32,7 @@ def simulate(game_name, games, players, seed, kind, bot_specs, rotate, jobs, sch
                        cards=not no_cards)
     con = terminal.console(quiet=as_json)
     records, report = session.run_games(st, games, seed, rotate, jobs, scheduler, as_json, con)
-    if jsonl_path:
-        session.write_jsonl(jsonl_path, st.game.g, records)
-    session.show("simulate", report, report_path, as_json, con, render.simulation)
+    session.show("simulate", report, report_path, as_json, con, render.simulation,
+                 jsonl=(jsonl_path, st.game.g, records) if jsonl_path else None)
     if report["errors"]:
         raise SystemExit(1)

@@ -14,6 +14,7 @@ from rich.text import Text
 from ..bots import make_bot
 from .common import Failed, bot_args, load_game, option_args, seed_option
 from ..errors import GameError
+from ..files import FileWriteError, atomic_file
 from ..load.documents import resolve_game_path
 from ..analysis.overrides import load_with_overrides, parse_sets
 from ..analysis.runner import Runner, RunSpec, default_jobs, tasks_for
@@ -115,21 +116,40 @@ def with_value(st: Setup, path: str, value) -> Setup:
     return Setup(load_with_overrides(spec.path, overrides), spec, st.kinds, f"{path}={value}")
 
 
-def show(kind: str, result: dict, report_path, as_json: bool, con, render_fn) -> None:
-    """The end of simulate, compare and sweep: the HTML report if asked, then the result as
-    JSON or rendered for the terminal."""
-    if report_path:
-        from ..analysis.report import write_report
-        write_report(report_path, kind, result)
+def show(kind: str, result: dict, report_path, as_json: bool, con, render_fn,
+         jsonl=None) -> None:
+    """The end of simulate, compare and sweep: the result as JSON or rendered for the
+    terminal, then the files asked for: `jsonl` (simulate's --jsonl: path, GameDef, records)
+    and the HTML report, each written atomically (files.py). The result comes first, so a
+    file that cannot be written (a full disk) loses no run: the failures are then named,
+    each with its file, and the command fails."""
     if as_json:
         click.echo(json.dumps(result))
     else:
         render_fn(con, visible_all(result))   # names laid out as they will be shown
+    failed = []
+    if jsonl:
+        failed += _written(lambda: write_jsonl(*jsonl))
+    if report_path:
+        from ..analysis.report import write_report
+        failed += _written(lambda: write_report(report_path, kind, result))
+    if failed:
+        raise Failed("; ".join(failed))
+
+
+def _written(write) -> list:
+    """[] when write() wrote its file, else [what failed, naming the file]."""
+    try:
+        write()
+    except FileWriteError as e:
+        return [str(e)]
+    return []
 
 
 def write_jsonl(path: str, g, records: list) -> None:
-    """One line per game: seats are 0-based, `winners` empty in a draw or a capped game."""
-    with open(path, "w", encoding="utf-8") as f:
+    """One line per game: seats are 0-based, `winners` empty in a draw or a capped game.
+    Atomic: a kill or a full disk leaves the earlier file (or none), never some lines."""
+    with atomic_file(path) as f:
         for r in records:
             row = {"game": g.id, **r}
             if "winners" in r:

@@ -17,7 +17,8 @@ from . import cache
 from ..errors import Finding, RulebookError, did_you_mean
 from .schema_errors import schema_findings
 from .csv_cards import read_csv
-from .yamlio import YamlDoc, item_pos, key_pos, plain, read_yaml
+from .yamlio import MAX_BYTES, YamlDoc, item_pos, key_pos, plain, read_yaml
+from ..files import TooLarge, read_bounded
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_PATH = ROOT / "schemas" / "game.schema.json"
@@ -189,9 +190,14 @@ def load_documents(path: Path, findings: list):
 
 def definition_hash(files) -> str:
     """SHA-256 of the definition's files (game.yaml, then its includes, in order): a save
-    names the definition it was played on by this."""
+    names the definition it was played on by this. Read within the files' size limit again:
+    a file replaced by a huge one since it was checked costs no more."""
     h = hashlib.sha256()
     for f in files:
-        data = Path(f).read_bytes()
+        try:
+            data = read_bounded(f, MAX_BYTES)
+        except TooLarge as e:
+            raise RulebookError(f"'{f}' grew to {e.size} bytes while the game was read; "
+                                f"at most {MAX_BYTES} are read") from None
         h.update(len(data).to_bytes(8, "little") + data)
     return h.hexdigest()

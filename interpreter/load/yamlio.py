@@ -12,6 +12,7 @@ from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString
 
 from . import cache
 from ..errors import Finding
+from ..files import TooLarge, read_bounded
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 60
@@ -45,13 +46,13 @@ class YamlDoc:
 def read_text(path: Path, display: str, findings: list, encoding: str = "utf-8") -> str | None:
     """A game file's text, or None with a finding: unreadable, too large, or not UTF-8."""
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_BYTES)     # a 1.5 GB include costs no more than 2 MB
+    except TooLarge as e:
+        findings.append(Finding(display, 1, 1, "YAML-SIZE",
+                                f"the file is {e.size} bytes; at most {MAX_BYTES} are read"))
+        return None
     except OSError as e:
         findings.append(Finding(display, 1, 1, "FILE", f"cannot read the file: {e.strerror}"))
-        return None
-    if len(raw) > MAX_BYTES:
-        findings.append(Finding(display, 1, 1, "YAML-SIZE",
-                                f"the file is {len(raw)} bytes; at most {MAX_BYTES} are read"))
         return None
     try:
         return raw.decode(encoding)

@@ -21,6 +21,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from .. import files
 from ..errors import JSON_WORDS, SaveFileError
 from ..load.documents import GAMEDEFS, ROOT
 
@@ -56,7 +57,9 @@ def source_of(data: dict) -> str:
 
 
 def write(path: str, data: dict) -> None:
-    with open(path, "w", encoding="utf-8") as f:
+    """Write a save atomically (files.py): a full disk or a kill keeps the earlier save;
+    a failure raises FileWriteError (an OSError) naming the file."""
+    with files.atomic_file(path) as f:
         json.dump(data, f, indent=1)
         f.write("\n")
 
