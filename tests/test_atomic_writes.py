@@ -124,7 +124,7 @@ def test_continuing_a_save_into_itself_on_a_full_disk_keeps_it(tmp_path):
     save = tmp_path / "s.json"
     first = child(cli("play", "metras", "--humans", 1, "--seed", 4, "--save", save),
                   tmp_path)                                    # no input: saved at once
-    assert "input ended before the game did; saved to" in first.stderr, first.stderr
+    assert "Input ended: the game is saved to" in first.stderr, first.stderr
     before = save.read_bytes()
     assert len(before) < 4096
     out = child(cli("play", "metras", "--load", save, "--save", save, "--humans", 0),
