@@ -16,6 +16,7 @@ from .values import RUNTIME as VALUE_RUNTIME
 from .value_targets import compile_index
 from . import ast as A
 from . import types as T
+from .builtins import FOLDS, STOPS_AT_ANSWER, stops_early
 from .calls import Calls
 from .codegen import Namespace, py_name
 from .names import Names, Scope
@@ -205,9 +206,28 @@ class Compiler(Names, Calls, Zones):
 
     def _x_Until(self, node, scope):
         """`COLL until COND`: the elements before the first one for which COND holds."""
+        return self.loop(node, scope, "until")
+
+    def loop(self, node, scope, kind):
+        """`COLL where/until COND` run by one generated loop (codegen.LOOPS[kind]):
+        (source, the collection's type)."""
         coll, ct = self.collection(node.coll, scope)
         cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
-        return f"_until({coll}, lambda v_it: {cond})", ct
+        return self.ns.loop(kind, coll, cond, at=(node.line, node.col)), ct
+
+    def fold(self, node, scope):
+        """count/first/any/all of `X where C` or `X until C` as one loop that builds no list
+        ((source, type)), or None when the call is not one of these (FOLDS)."""
+        kind = FOLDS.get((node.func, type(node.args[0]).__name__)) \
+            if len(node.args) == 1 and not node.kwargs else None
+        if kind is None or node.func in self.g.functions:
+            return None
+        arg = node.args[0]
+        if kind in STOPS_AT_ANSWER and not stops_early(arg.cond, self.g.functions):
+            return None
+        src, ct = self.loop(arg, scope, kind)
+        rt = {"count": T.NUM, "any": T.BOOL, "all": T.BOOL}.get(node.func) or T.elem(ct)
+        return src, rt
 
     def _x_Ranked(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
@@ -243,6 +263,9 @@ class Compiler(Names, Calls, Zones):
         if node.func in self.g.procedures or node.func in self.g.mechanics:
             self.err(node, "EXPR-BAD", f"'{node.func}' is a procedure with effects; call it as a "
                                        f"statement (x = {node.func}(...)), not inside an expression")
+        folded = self.fold(node, scope)
+        if folded is not None:
+            return folded
         args = [self.src(a, scope) for a in node.args]
         return self.call(node, scope, args)
 
