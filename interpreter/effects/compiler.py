@@ -171,7 +171,16 @@ class Compiler(Names, Calls, Zones):
     def _x_BoolOp(self, node, scope):
         l, _ = self.src(node.left, scope)
         r, _ = self.src(node.right, scope)
-        return f"(bool({l}) {node.op} bool({r}))", T.BOOL
+        return f"({self.truth(node.left, l)} {node.op} {self.truth(node.right, r)})", T.BOOL
+
+    @staticmethod
+    def truth(node, src: str) -> str:
+        """Source of a value's truth: `and`/`or` give true or false, never an operand; a
+        comparison, `not`, `and`/`or` and a written truth value are one already."""
+        if isinstance(node, (A.Compare, A.BoolOp, A.Not)) \
+                or (isinstance(node, A.Const) and type(node.value) is bool):
+            return src
+        return f"bool({src})"
 
     def _x_Not(self, node, scope):
         f, _ = self.src(node.operand, scope)
