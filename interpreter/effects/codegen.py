@@ -15,6 +15,7 @@ a traceback reads as the game's YAML.
 """
 from __future__ import annotations
 
+import ast
 import builtins
 import re
 import symtable
@@ -207,6 +208,17 @@ def free_names(src: str, namespace: dict) -> list:
         out.update(sym.get_name() for sym in t.get_symbols()
                    if sym.is_global() and sym.is_referenced())
     return sorted(n for n in out if n not in namespace and n not in _PYTHON_NAMES)
+
+
+def iterable(src: str) -> str:
+    """Source to walk through once: `list(X)` walks X itself (a pure expression walks a copy
+    and the original alike; X not a collection fails the same way)."""
+    tree = ast.parse(src, mode="eval").body
+    if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "list" \
+            and len(tree.args) == 1 and not tree.keywords \
+            and not isinstance(tree.args[0], ast.Starred):
+        return ast.get_source_segment(src, tree.args[0])
+    return src
 
 
 def py_name(name: str) -> str:

@@ -18,7 +18,7 @@ from . import ast as A
 from . import types as T
 from .builtins import FOLDS, STOPS_AT_ANSWER, stops_early
 from .calls import Calls
-from .codegen import Namespace, py_name
+from .codegen import Namespace, iterable, py_name
 from .names import Names, Scope
 from .parser import EffectSyntaxError, parse_expression
 from .procedures import Procedures
@@ -211,7 +211,7 @@ class Compiler(Names, Calls, Zones):
     def _x_Where(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
         cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
-        return f"[v_it for v_it in {coll} if {cond}]", ct
+        return f"[v_it for v_it in {iterable(coll)} if {cond}]", ct
 
     def _x_Until(self, node, scope):
         """`COLL until COND`: the elements before the first one for which COND holds."""
@@ -222,7 +222,7 @@ class Compiler(Names, Calls, Zones):
         (source, the collection's type)."""
         coll, ct = self.collection(node.coll, scope)
         cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
-        return self.ns.loop(kind, coll, cond, at=(node.line, node.col)), ct
+        return self.ns.loop(kind, iterable(coll), cond, at=(node.line, node.col)), ct
 
     def fold(self, node, scope):
         """count/first/any/all of `X where C` or `X until C` as one loop that builds no list
@@ -261,7 +261,8 @@ class Compiler(Names, Calls, Zones):
         var = node.var
         body, bt = self.src(node.expr, scope.child(**{var: T.elem(ct)}))
         v = py_name(var)
-        return f"[{body} for {v} in {coll}]", (T.list_of(bt) if not T.is_list(bt) else T.LIST)
+        return f"[{body} for {v} in {iterable(coll)}]", \
+            (T.list_of(bt) if not T.is_list(bt) else T.LIST)
 
     def _x_CallComp(self, node, scope):
         comp = self._x_Comprehension(node.comp, scope)
