@@ -148,3 +148,24 @@ def test_an_error_in_a_loop_is_placed_at_its_statement(tmp_path):
         g.apply(s, 0, 0)
     line = text.splitlines().index("        set pool = count(range(x, 2) until 6 / it > 9)") + 1
     assert e.value.where.endswith(f"game.yaml:{line}:9")
+
+
+# The conditions' operators, written without the calls they do not need (str() around a
+# text, bool() around a truth value): the values are those of the full forms.
+OPERATOR_ROWS = [
+    ('"a" + 1 + "b"', "a1b"),
+    ('"a" + ("b" + "c") + 2', "abc2"),
+    ('"x" + none', "xNone"),
+    ('1 + "x" + none', "1xNone"),
+    ("1 and 2", True),
+    ("0 or []", False),
+    ("(1 < 2) and (2 < 3 or 1)", True),
+    ("not 0 and 3", True),
+    ("count(players where it.gold and it.gold > 4)", 2),
+]
+
+
+@pytest.mark.parametrize("text,value", OPERATOR_ROWS, ids=[t for t, _ in OPERATOR_ROWS])
+def test_operators_without_needless_calls(game, text, value):
+    assert run(game, text)[0] == value
+    assert walked(game, text) == value

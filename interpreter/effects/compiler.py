@@ -139,7 +139,7 @@ class Compiler(Names, Calls, Zones):
             if T.is_list(lt) or T.is_list(rt):
                 return f"(list({l}) + list({r}))", (lt if T.is_list(lt) else rt)
             if lt == "str" or rt == "str":
-                return f"(str({l}) + str({r}))", T.STR
+                return f"({self.text(node.left, l, lt)} + {self.text(node.right, r, rt)})", T.STR
             return f"({l} + {r})", T.NUM
         if op == "*" and not (isinstance(node.left, A.Const) or isinstance(node.right, A.Const)):
             return f"_mul({l}, {r})", T.NUM      # squaring in a loop must not run away
@@ -172,6 +172,15 @@ class Compiler(Names, Calls, Zones):
         l, _ = self.src(node.left, scope)
         r, _ = self.src(node.right, scope)
         return f"({self.truth(node.left, l)} {node.op} {self.truth(node.right, r)})", T.BOOL
+
+    @staticmethod
+    def text(node, src: str, t: str) -> str:
+        """Source of a value as text, for `+` joining texts: a written text without {fields}
+        and a join of texts are texts already."""
+        if (isinstance(node, A.Const) and type(node.value) is str and "{" not in node.value
+                and "}" not in node.value) or (isinstance(node, A.BinOp) and t == T.STR):
+            return src
+        return f"str({src})"
 
     @staticmethod
     def truth(node, src: str) -> str:
