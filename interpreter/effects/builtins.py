@@ -7,7 +7,9 @@ from __future__ import annotations
 from itertools import product
 
 from ..errors import GameError
+from . import ast as A
 from . import rng
+from .ast_walk import walk
 
 
 def _count(vm, x):
@@ -245,3 +247,27 @@ BUILTINS = {
 
 # Builtins that need the compiler's help (zones by name, card rules): see compiler.py.
 SPECIAL = ("zone", "can_play", "attr", "holder", "label", "has_ability")
+
+# Calls over `X where C` or `X until C` that the compiler writes as one loop building no list
+# (codegen.LOOPS): (builtin, the argument's node) -> the loop's kind.
+FOLDS = {("count", "Until"): "count_until", ("count", "Where"): "count_where",
+         ("first", "Where"): "first_where", ("bottom", "Where"): "first_where",
+         ("any", "Where"): "any_where", ("all", "Where"): "all_where"}
+# The loops that stop at their answer, leaving the condition unread on later elements.
+STOPS_AT_ANSWER = {"first_where", "any_where", "all_where"}
+# Builtins that draw from the state's random generator.
+RANDOM = {"roll", "shuffled", "sample"}
+
+
+def stops_early(cond, functions) -> bool:
+    """May first/any/all stop reading `cond` at their answer? Only when the condition draws
+    no random number (no roll, shuffle or sample; no game function, which might; no text
+    with {fields}): then stopping changes no draw, only spares the work. The tree-walker
+    (treewalk.py) stops at the same place."""
+    for node in walk(cond):
+        if isinstance(node, (A.Call, A.CallComp)) \
+                and (node.func in RANDOM or node.func in functions):
+            return False
+        if isinstance(node, A.Const) and isinstance(node.value, str) and "{" in node.value:
+            return False
+    return True

@@ -15,7 +15,10 @@ a traceback reads as the game's YAML.
 """
 from __future__ import annotations
 
+import ast
+import builtins
 import re
+import symtable
 
 from .runtime import HELPERS
 
@@ -24,6 +27,26 @@ _LITERALS = (bool, int, str, type(None))
 # Keys that say only "the text here": left out of a place's name.
 _TEXT_KEYS = {"do", "expr"}
 _NOT_NAME = re.compile(r"\W+")
+_PYTHON_NAMES = frozenset(dir(builtins))
+
+# The loops generated for a collection form over `it` (see Namespace.loop): kind -> the
+# function's body over `xs`, the condition (an expression of v_it) where {cond} stands. One
+# call runs the whole loop: no list is built for a count or a first element, and no function
+# is called per element.
+LOOPS = {
+    "until": ["out = []", "for v_it in xs:", "    if {cond}:", "        break",
+              "    out.append(v_it)", "return out"],
+    "count_until": ["n = 0", "for v_it in xs:", "    if {cond}:", "        break",
+                    "    n += 1", "return n"],
+    "count_where": ["n = 0", "for v_it in xs:", "    if {cond}:", "        n += 1", "return n"],
+    # these stop at the answer (the compiler uses them only for a condition that draws no
+    # random number: see builtins.stops_early)
+    "first_where": ["for v_it in xs:", "    if {cond}:", "        return v_it", "return None"],
+    "any_where": ["for v_it in xs:", "    if ({cond}) and v_it:", "        return True",
+                  "return False"],
+    "all_where": ["for v_it in xs:", "    if ({cond}) and not v_it:", "        return False",
+                  "return True"],
+}
 
 
 class TextPlace:
@@ -83,20 +106,22 @@ class Namespace:
         self.locate: TextPlace | None = None
         # generated file name -> (locate, {line number: (line, col) in the game's text})
         self.where: dict = {}
+        self._loops: dict = {}      # (kind, condition's source) -> its loop function
 
     def fresh(self, hint: str) -> str:
         self.count += 1
         return f"{hint}_{self.count}"
 
-    def code_name(self, hint: str, at=None, name: str | None = None) -> str:
+    def code_name(self, hint: str, at=None, name: str | None = None, suffix: str = "") -> str:
         """A new name for a generated function: after its YAML place when the builder gave
         one (the place's name, then `_L` and the file line of `at`, the function's first
         position in the text, else of the text's start); else hint_name (see named), or
-        hint_N without a name."""
+        hint_N without a name. `suffix` follows the line (a helper's names, e.g. _loop,
+        never those of the functions whose names are taken before they are defined)."""
         place = self.locate
         if place is None:
             return self.fresh(hint) if name is None else self.named(hint, name)
-        out = base = f"{place.name}_L{place.line(at[0] if at else 1)}"
+        out = base = f"{place.name}_L{place.line(at[0] if at else 1)}{suffix}"
         n = 1
         while out in self.ns:          # several functions start on one line
             n += 1
@@ -127,13 +152,15 @@ class Namespace:
         self.ns[name] = value
         return name
 
-    def define(self, name: str, params: str, body: list, what: str = "rule", at=None):
+    def define(self, name: str, params: str, body: list, what: str = "rule", at=None,
+               located: bool = True):
         """exec `def name(params): body` (lines, unindented) and return the function.
         `at`: per body line, the (line, col) in the game's text it comes from (or None);
-        without it, every line comes from the text's start."""
+        without it, every line comes from the text's start. Not `located`: an error in it
+        is placed where its caller stands."""
         src = f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in body)
         filename = f"<{what}: {name}>"
-        if self.locate is not None:     # file positions are worked out only for an error
+        if self.locate is not None and located:     # positions are worked out only for an error
             at = at or [(1, 1)] * len(body)
             self.where[filename] = (self.locate, {i + 2: p for i, p in enumerate(at) if p})
         code = compile(src, filename, "exec")
@@ -149,6 +176,49 @@ class Namespace:
         name = self.code_name("e", at)
         head = ["s = vm.s", "l = vm.l"] if frame else ["s = vm.s"]
         return self.define(name, params, head + [f"return {src}"], what)
+
+
+    def loop(self, kind: str, xs: str, cond: str, at=None) -> str:
+        """Source calling a function that runs LOOPS[kind] over the collection `xs` with the
+        condition `cond` (source over v_it and the caller's locals, which it is passed).
+        Made once per kind and condition; not located, so that an error in the condition is
+        placed at the expression that holds it, as when the condition was written there."""
+        key = (kind, cond)
+        made = self._loops.get(key)
+        if made is None:
+            free = free_names(cond, self.ns)
+            name = self.code_name("loop", at, suffix="_loop")
+            body = [line.format(cond=cond) for line in LOOPS[kind]]
+            self.define(name, ", ".join(["xs"] + free), body, "loop", located=False)
+            made = self._loops[key] = (name, free)
+        name, free = made
+        return f"{name}({', '.join([xs] + free)})"
+
+
+def free_names(src: str, namespace: dict) -> list:
+    """The names an expression of v_it reads from the function it stands in (vm, s, l, the
+    v_ locals the language binds), sorted: every name it reads that it does not bind itself,
+    but for the namespace's and Python's own."""
+    table = symtable.symtable(f"def _f(v_it):\n    return ({src})\n", "<loop>", "exec")
+    out = set()
+    stack = list(table.get_children())
+    while stack:
+        t = stack.pop()
+        stack += t.get_children()
+        out.update(sym.get_name() for sym in t.get_symbols()
+                   if sym.is_global() and sym.is_referenced())
+    return sorted(n for n in out if n not in namespace and n not in _PYTHON_NAMES)
+
+
+def iterable(src: str) -> str:
+    """Source to walk through once: `list(X)` walks X itself (a pure expression walks a copy
+    and the original alike; X not a collection fails the same way)."""
+    tree = ast.parse(src, mode="eval").body
+    if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "list" \
+            and len(tree.args) == 1 and not tree.keywords \
+            and not isinstance(tree.args[0], ast.Starred):
+        return ast.get_source_segment(src, tree.args[0])
+    return src
 
 
 def py_name(name: str) -> str:

@@ -16,8 +16,9 @@ from .values import RUNTIME as VALUE_RUNTIME
 from .value_targets import compile_index
 from . import ast as A
 from . import types as T
+from .builtins import FOLDS, STOPS_AT_ANSWER, stops_early
 from .calls import Calls
-from .codegen import Namespace, py_name
+from .codegen import Namespace, iterable, py_name
 from .names import Names, Scope
 from .parser import EffectSyntaxError, parse_expression
 from .procedures import Procedures
@@ -138,7 +139,7 @@ class Compiler(Names, Calls, Zones):
             if T.is_list(lt) or T.is_list(rt):
                 return f"(list({l}) + list({r}))", (lt if T.is_list(lt) else rt)
             if lt == "str" or rt == "str":
-                return f"(str({l}) + str({r}))", T.STR
+                return f"({self.text(node.left, l, lt)} + {self.text(node.right, r, rt)})", T.STR
             return f"({l} + {r})", T.NUM
         if op == "*" and not (isinstance(node.left, A.Const) or isinstance(node.right, A.Const)):
             return f"_mul({l}, {r})", T.NUM      # squaring in a loop must not run away
@@ -170,7 +171,25 @@ class Compiler(Names, Calls, Zones):
     def _x_BoolOp(self, node, scope):
         l, _ = self.src(node.left, scope)
         r, _ = self.src(node.right, scope)
-        return f"(bool({l}) {node.op} bool({r}))", T.BOOL
+        return f"({self.truth(node.left, l)} {node.op} {self.truth(node.right, r)})", T.BOOL
+
+    @staticmethod
+    def text(node, src: str, t: str) -> str:
+        """Source of a value as text, for `+` joining texts: a written text without {fields}
+        and a join of texts are texts already."""
+        if (isinstance(node, A.Const) and type(node.value) is str and "{" not in node.value
+                and "}" not in node.value) or (isinstance(node, A.BinOp) and t == T.STR):
+            return src
+        return f"str({src})"
+
+    @staticmethod
+    def truth(node, src: str) -> str:
+        """Source of a value's truth: `and`/`or` give true or false, never an operand; a
+        comparison, `not`, `and`/`or` and a written truth value are one already."""
+        if isinstance(node, (A.Compare, A.BoolOp, A.Not)) \
+                or (isinstance(node, A.Const) and type(node.value) is bool):
+            return src
+        return f"bool({src})"
 
     def _x_Not(self, node, scope):
         f, _ = self.src(node.operand, scope)
@@ -201,13 +220,32 @@ class Compiler(Names, Calls, Zones):
     def _x_Where(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
         cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
-        return f"[v_it for v_it in {coll} if {cond}]", ct
+        return f"[v_it for v_it in {iterable(coll)} if {cond}]", ct
 
     def _x_Until(self, node, scope):
         """`COLL until COND`: the elements before the first one for which COND holds."""
+        return self.loop(node, scope, "until")
+
+    def loop(self, node, scope, kind):
+        """`COLL where/until COND` run by one generated loop (codegen.LOOPS[kind]):
+        (source, the collection's type)."""
         coll, ct = self.collection(node.coll, scope)
         cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
-        return f"_until({coll}, lambda v_it: {cond})", ct
+        return self.ns.loop(kind, iterable(coll), cond, at=(node.line, node.col)), ct
+
+    def fold(self, node, scope):
+        """count/first/any/all of `X where C` or `X until C` as one loop that builds no list
+        ((source, type)), or None when the call is not one of these (FOLDS)."""
+        kind = FOLDS.get((node.func, type(node.args[0]).__name__)) \
+            if len(node.args) == 1 and not node.kwargs else None
+        if kind is None or node.func in self.g.functions:
+            return None
+        arg = node.args[0]
+        if kind in STOPS_AT_ANSWER and not stops_early(arg.cond, self.g.functions):
+            return None
+        src, ct = self.loop(arg, scope, kind)
+        rt = {"count": T.NUM, "any": T.BOOL, "all": T.BOOL}.get(node.func) or T.elem(ct)
+        return src, rt
 
     def _x_Ranked(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
@@ -232,7 +270,8 @@ class Compiler(Names, Calls, Zones):
         var = node.var
         body, bt = self.src(node.expr, scope.child(**{var: T.elem(ct)}))
         v = py_name(var)
-        return f"[{body} for {v} in {coll}]", (T.list_of(bt) if not T.is_list(bt) else T.LIST)
+        return f"[{body} for {v} in {iterable(coll)}]", \
+            (T.list_of(bt) if not T.is_list(bt) else T.LIST)
 
     def _x_CallComp(self, node, scope):
         comp = self._x_Comprehension(node.comp, scope)
@@ -243,6 +282,9 @@ class Compiler(Names, Calls, Zones):
         if node.func in self.g.procedures or node.func in self.g.mechanics:
             self.err(node, "EXPR-BAD", f"'{node.func}' is a procedure with effects; call it as a "
                                        f"statement (x = {node.func}(...)), not inside an expression")
+        folded = self.fold(node, scope)
+        if folded is not None:
+            return folded
         args = [self.src(a, scope) for a in node.args]
         return self.call(node, scope, args)
 

@@ -52,16 +52,6 @@ def last(xs):
     return xs[-1] if xs else None
 
 
-def until(coll, stop):
-    """The elements before the first one for which stop(x) holds."""
-    out = []
-    for x in coll:
-        if stop(x):
-            break
-        out.append(x)
-    return out
-
-
 def ranked(keyed):
     """[(key, x)] -> the x's, best key first; equal keys keep the collection's order."""
     keyed.sort(key=FIRST, reverse=True)
@@ -158,7 +148,7 @@ def broken(*args):
 
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
-           "until": until, "ranked": ranked, "best_by": best_by,
+           "ranked": ranked, "best_by": best_by,
            # card.zone and card.owner: generated code passes the card's zone key
            "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,
            "dyn_member": dyn_member, "group_key": group_key,

@@ -14,7 +14,7 @@ from . import values
 from .. import zone_keys
 from ..errors import GameError
 from . import ast as A
-from .builtins import BUILTINS
+from .builtins import BUILTINS, FOLDS, STOPS_AT_ANSWER, stops_early
 from .value_targets import index_chain
 from .names import constant_value, kind_of
 from .parser import parse_expression
@@ -214,9 +214,25 @@ class TreeWalker:
         return self._call(node.func, [self._Comprehension(node.comp, vm, env)], {}, vm, env)
 
     def _Call(self, node, vm, env):
+        kind = FOLDS.get((node.func, type(node.args[0]).__name__)) \
+            if len(node.args) == 1 and not node.kwargs else None
+        if kind in STOPS_AT_ANSWER and node.func not in self.functions \
+                and stops_early(node.args[0].cond, self.g.functions):
+            return self._stop_at_answer(node.func, node.args[0], vm, env)
         args = [self._value(self.eval(a, vm, env), vm) for a in node.args]
         kwargs = {k: self._value(self.eval(v, vm, env), vm) for k, v in node.kwargs.items()}
         return self._call(node.func, args, kwargs, vm, env)
+
+    def _stop_at_answer(self, name, where, vm, env):
+        """first/any/all of `X where C`, reading C no further than the answer (as the
+        generated loops do: builtins.stops_early)."""
+        for x in self._coll(where.coll, vm, env):
+            if self.eval(where.cond, vm, {**env, "it": x}):
+                if name in ("first", "bottom"):
+                    return x
+                if bool(x) == (name == "any"):
+                    return name == "any"
+        return None if name in ("first", "bottom") else name == "all"
 
     def _call(self, name, args, kwargs, vm, env):
         g = self.g
