@@ -26,16 +26,16 @@ def problem(g, s) -> str:
     return ""
 
 
-# (the same small predicates as state_check's: plain-data tests, kept private to each check)
-def _is_int(v) -> bool:
+# the small plain-data predicates both checks use (state_check.py imports them)
+def is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_seat(v, n: int) -> bool:
-    return _is_int(v) and 0 <= v < n
+def is_seat(v, n: int) -> bool:
+    return is_int(v) and 0 <= v < n
 
 
-def _seats(n: int) -> str:
+def seats_text(n: int) -> str:
     return f"there are {n} players (seats 0-{n - 1})"
 
 
@@ -69,8 +69,8 @@ def _pending_seats(p, n: int) -> None:
     if not (isinstance(seats, list) and seats):
         raise _Damaged(f"the pending seats are {describe_value(seats)}, not a list of seats")
     for seat in seats:
-        if not _is_seat(seat, n):
-            raise _Damaged(f"the pending seat {describe_value(seat)} is not a seat; {_seats(n)}")
+        if not is_seat(seat, n):
+            raise _Damaged(f"the pending seat {describe_value(seat)} is not a seat; {seats_text(n)}")
     if len(set(seats)) != len(seats):
         raise _Damaged(f"the pending seats {seats} repeat a seat")
     if not isinstance(each, bool):
@@ -83,7 +83,7 @@ def _prompt(g, prompt) -> None:
     """A text, or the id of one of the game's compiled prompt templates."""
     if isinstance(prompt, str):
         return
-    if not (_is_int(prompt) and 0 <= prompt < len(g.prompt_fns)):
+    if not (is_int(prompt) and 0 <= prompt < len(g.prompt_fns)):
         raise _Damaged(f"the pending prompt is {describe_value(prompt)}, neither a text nor one "
                        f"of the game's {len(g.prompt_fns)} prompts")
 
@@ -108,7 +108,7 @@ def _answers(p) -> None:
         if key not in p["opts"]:
             raise _Damaged(f"seat {describe_value(key)} answered a decision it is not part of")
         count = _option_count(p["opts"][key], None)
-        if not (_is_int(i) and 0 <= i < count):
+        if not (is_int(i) and 0 <= i < count):
             raise _Damaged(f"seat {key}'s answer {describe_value(i)} is not one of its "
                            f"{count} options")
     if len(ans) >= len(p["seats"]):
@@ -142,12 +142,12 @@ def _choice_count(spec, n) -> int:
         raise _Damaged(f"a choice's type is {describe_value(t)}, not a type name")
     if not (other is None or isinstance(other, str)):
         raise _Damaged(f"a choice's 'other' label is {describe_value(other)}, not a text or null")
-    if "lab" in spec and not (_is_int(spec["lab"]) and spec["lab"] >= 0):
+    if "lab" in spec and not (is_int(spec["lab"]) and spec["lab"] >= 0):
         raise _Damaged(f"a choice's label text {describe_value(spec['lab'])} is not an id")
     if t == "player" and n is not None:
         for v in vals:
-            if not (v is None or _is_seat(v, n)):
-                raise _Damaged(f"the option {describe_value(v)} is not a seat; {_seats(n)}")
+            if not (v is None or is_seat(v, n)):
+                raise _Damaged(f"the option {describe_value(v)} is not a seat; {seats_text(n)}")
     return len(vals) + (other is not None)
 
 
@@ -155,7 +155,7 @@ def _range_count(spec) -> int:
     lo, hi, fmt = spec["lo"], spec["hi"], spec["fmt"]
     _pairs(spec["pre"], "options before a range")
     _pairs(spec["post"], "options after a range")
-    if not (_is_int(lo) and _is_int(hi)):
+    if not (is_int(lo) and is_int(hi)):
         raise _Damaged(f"a range of options runs from {describe_value(lo)} to {describe_value(hi)}")
     if not (isinstance(fmt, str) and _formats(fmt)):
         raise _Damaged(f"a range's label {describe_value(fmt)} is not a template for a number")

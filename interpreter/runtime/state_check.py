@@ -13,6 +13,7 @@ from __future__ import annotations
 from .. import zone_keys
 from ..effects import rng
 from . import decision_check
+from .decision_check import is_int, is_seat, seats_text
 from . import state as S
 from ..effects import values as V
 from ..errors import SaveFileError, describe_value
@@ -56,29 +57,15 @@ def _identity(g, s) -> None:
                             f"it has no {', '.join(repr(k) for k in missing)}")
     if s["game"] != g.id:
         raise SaveFileError(f"the saved state is of game '{s['game']}', not '{g.id}'")
-    if s["format"] != S.FORMAT or not _is_int(s["format"]):
+    if s["format"] != S.FORMAT or not is_int(s["format"]):
         raise SaveFileError(f"the saved state has format {s['format']!r}; this version reads "
                             f"{S.FORMAT}")
-
-
-# ------------------------------------------------------------------ small predicates
-# (The checks below run on every load: a message is built only when something is wrong.)
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_seat(v, n: int) -> bool:
-    return _is_int(v) and 0 <= v < n
-
-
-def _seats(n: int) -> str:
-    return f"there are {n} players (seats 0-{n - 1})"
 
 
 # --------------------------------------------------------------------- the top level
 def _fields(g, s) -> None:
     n = s["n"]
-    if not _is_int(n):
+    if not is_int(n):
         raise _Damaged(f"'n' is {describe_value(n)}, not a number of players")
     if not g.players_min <= n <= g.players_max:
         raise _Damaged(f"it has {n} players; {g.name} is for {g.players_min}-{g.players_max}")
@@ -94,18 +81,18 @@ def _fields(g, s) -> None:
             raise _Damaged(f"option '{name}': {why}")
     if rng.seed_problem(s["seed"]):
         raise _Damaged(f"'seed' is {describe_value(s['seed'])}: {rng.seed_problem(s['seed'])}")
-    if not (_is_int(s["rng"]) and 0 <= s["rng"] < RNG_LIMIT):
+    if not (is_int(s["rng"]) and 0 <= s["rng"] < RNG_LIMIT):
         raise _Damaged(f"'rng' is {describe_value(s['rng'])}, not a generator state "
                        "(a whole number in [0, 2**64))")
-    if not (_is_int(s["decisions"]) and s["decisions"] >= 0):
+    if not (is_int(s["decisions"]) and s["decisions"] >= 0):
         raise _Damaged(f"'decisions' is {describe_value(s['decisions'])}, not a count")
     if not isinstance(s["over"], bool):
         raise _Damaged(f"'over' is {describe_value(s['over'])}, not true or false")
     if not (s["phase"] is None or isinstance(s["phase"], str)):
         raise _Damaged(f"'phase' is {describe_value(s['phase'])}, not a name or null")
-    if "forced" in s and not (_is_int(s["forced"]) and s["forced"] >= 0):
+    if "forced" in s and not (is_int(s["forced"]) and s["forced"] >= 0):
         raise _Damaged(f"'forced' is {describe_value(s['forced'])}, not a count")
-    if "rngv" in s and not (_is_int(s["rngv"]) and s["rngv"] in rng.VERSIONS[1:]):
+    if "rngv" in s and not (is_int(s["rngv"]) and s["rngv"] in rng.VERSIONS[1:]):
         raise _Damaged(f"'rngv' is {describe_value(s['rngv'])}, not a generator version "
                        f"({', '.join(map(str, rng.VERSIONS[1:]))}; absent for 1)")
     if "capped" in s and not isinstance(s["capped"], bool):
@@ -132,7 +119,7 @@ def _counter_set(values, specs: dict, who: str) -> None:
     for name in specs:
         if name not in values:
             raise _Damaged(f"{who} has no counter '{name}'")
-        if not _is_int(values[name]):
+        if not is_int(values[name]):
             raise _Damaged(f"{who}'s counter '{name}' is {describe_value(values[name])}, "
                            "not a whole number")
     if len(values) != len(specs):
@@ -207,9 +194,9 @@ def _roles(g, s) -> None:
     for r in g.roles:
         if r not in roles:
             raise _Damaged(f"role '{r}' is missing")
-        if not (roles[r] is None or _is_seat(roles[r], n)):
+        if not (roles[r] is None or is_seat(roles[r], n)):
             raise _Damaged(f"role '{r}' is held by {describe_value(roles[r])}, not a seat or "
-                           f"null; {_seats(n)}")
+                           f"null; {seats_text(n)}")
     if len(roles) != len(g.roles):
         extra = next(r for r in roles if r not in g.roles)
         raise _Damaged(f"there is a role {extra!r} the game does not have")
@@ -233,7 +220,7 @@ def _frame(g, fr, where: str) -> None:
     is_mechanic = isinstance(key, str) and key[:1] == "@" and key[1:] in g.mechanics
     if not (is_mechanic or isinstance(key, str) and key in g.programs):
         raise _Damaged(f"{where} runs {describe_value(key)}, a rule this game does not have")
-    if not (_is_int(pc) and pc >= 0):
+    if not (is_int(pc) and pc >= 0):
         raise _Damaged(f"{where} is at {describe_value(pc)}, not a position")
     if not is_mechanic and pc > len(g.programs[key]):
         raise _Damaged(f"{where} is at step {pc} of '{key}', which has "
