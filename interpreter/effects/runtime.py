@@ -40,7 +40,9 @@ def index(o, k):
         return o[k]
     except (KeyError, IndexError, TypeError):
         if isinstance(o, list) and isinstance(k, int):
-            return None
+            return None         # a position past the end reads as none (README: `default`)
+        if isinstance(o, list) and k is None:
+            raise GameError("a list position is none (xs[i] with i none)") from None
         raise GameError(f"{o!r} has no entry {k!r}") from None
 
 
