@@ -136,12 +136,13 @@ def player_zone_checked(p, key, valid):
     return zone_keys.make(p, key)
 
 
-def repeat_count(n, line):
-    """`repeat N`: N times, within the loop budget (never silently fewer)."""
+def repeat_count(n):
+    """`repeat N`: N times, within the loop budget (never silently fewer). Its errors get the
+    statement's file:line:col from run_errors.located (the call stands in its code)."""
     if type(n) is not int:
-        raise GameError(f"line {line}: repeat needs a whole number, not {n!r}")
+        raise GameError(f"repeat needs a whole number, not {n!r}")
     if n > LOOP_LIMIT:
-        raise GameError(f"line {line}: repeat {n} is more than the loop budget of {LOOP_LIMIT}")
+        raise GameError(f"repeat {n} is more than the loop budget of {LOOP_LIMIT}")
     return max(n, 0)
 
 
