@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..errors import RulebookError, SaveFileError
+from ..errors import GameError, RulebookError, SaveFileError
 from ..load.documents import is_path
 from ..runtime import saves as savefile
 from ..runtime.play_session import Session
@@ -33,7 +33,17 @@ def replay(log, game_ref, show_log, seat_text):
             raise
         raise SaveFileError(f"{e} (the save names its game by that path; if the game moved, "
                             f"give its definition with --game PATH)") from None
-    session = Session.from_save(game, data)
+    try:
+        session = Session.from_save(game, data)
+    except GameError as e:
+        # A save written for a game in error (analysis/repro.py) ends with the decision that
+        # failed: replaying it meets that error at its last decision, which is the point.
+        n = len(data["decisions"])
+        if getattr(e, "decision", None) != n:
+            raise
+        click.echo(visible(f"STOPPED AT THE ERROR: {log}: decision {n}, the save's last, "
+                           f"fails as when the save was written: {e}"))
+        raise SystemExit(1) from None
     if show_log:
         from ..present import terminal
         con = terminal.console()

@@ -90,7 +90,7 @@ class Control:
 
     def _s_While(self, st):
         test, _ = self.src(st.test)
-        limit = f"raise _GameError('line {st.line}: the loop ran {LOOP_LIMIT} times; is it endless?')"
+        limit = f"raise _GameError('the loop ran {LOOP_LIMIT} times; is it endless?')"
         if not self.stops(st):
             n = self.b.temp("n")
             self.line(f"{n} = 0")
@@ -116,7 +116,7 @@ class Control:
 
     def _s_Repeat(self, st):
         count, _ = self.src(st.count)
-        times = f"_repeat_count({count}, {st.line})"
+        times = f"_repeat_count({count})"
         if not self.stops(st):
             self.line(f"for _ in range({times}):")
             self.count_round()

@@ -40,7 +40,9 @@ def index(o, k):
         return o[k]
     except (KeyError, IndexError, TypeError):
         if isinstance(o, list) and isinstance(k, int):
-            return None
+            return None         # a position past the end reads as none (README: `default`)
+        if isinstance(o, list) and k is None:
+            raise GameError("a list position is none (xs[i] with i none)") from None
         raise GameError(f"{o!r} has no entry {k!r}") from None
 
 
@@ -134,12 +136,13 @@ def player_zone_checked(p, key, valid):
     return zone_keys.make(p, key)
 
 
-def repeat_count(n, line):
-    """`repeat N`: N times, within the loop budget (never silently fewer)."""
+def repeat_count(n):
+    """`repeat N`: N times, within the loop budget (never silently fewer). Its errors get the
+    statement's file:line:col from run_errors.located (the call stands in its code)."""
     if type(n) is not int:
-        raise GameError(f"line {line}: repeat needs a whole number, not {n!r}")
+        raise GameError(f"repeat needs a whole number, not {n!r}")
     if n > LOOP_LIMIT:
-        raise GameError(f"line {line}: repeat {n} is more than the loop budget of {LOOP_LIMIT}")
+        raise GameError(f"repeat {n} is more than the loop budget of {LOOP_LIMIT}")
     return max(n, 0)
 
 

@@ -161,6 +161,10 @@ def load_documents(path: Path, findings: list):
             continue
         line, col = item_pos(main.root["include"], i)
         target = (path.parent / inc)
+        if target.exists() and not target.is_file():    # never opened: a FIFO would block
+            findings.append(Finding(main.path, line, col, "REF-FILE", f"included file '{inc}' "
+                                    "is not a regular file (a directory, a pipe or a device)"))
+            continue
         if not target.is_file():
             here = sorted(str(p.relative_to(path.parent)) for p in path.parent.rglob("*")
                           if p.suffix in (".yaml", ".yml", ".csv") and p != path)[:200]

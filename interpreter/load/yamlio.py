@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML, __version__ as ruamel_version
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                                SequenceEndEvent, SequenceStartEvent)
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString
@@ -57,8 +58,22 @@ def read_text(path: Path, display: str, findings: list, encoding: str = "utf-8")
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as e:
-        findings.append(Finding(display, 1, 1, "YAML-ENCODING", f"not UTF-8 text ({e.reason})"))
+        line, col = byte_place(raw, e.start)
+        findings.append(Finding(display, line, col, "YAML-ENCODING",
+                                f"not UTF-8 text ({e.reason}, byte {e.start})"))
         return None
+
+
+def byte_place(raw: bytes, offset: int) -> tuple[int, int]:
+    """The (line, column) of a byte offset, both from 1; the column counts characters (the
+    line's bytes before it decoded, a bad byte as one)."""
+    start = raw.rfind(b"\n", 0, offset) + 1
+    return raw.count(b"\n", 0, offset) + 1, len(raw[start:offset].decode("utf-8", "replace")) + 1
+
+
+def char_place(text: str, position: int) -> tuple[int, int]:
+    """The (line, column) of a character index, both from 1."""
+    return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
 
 
 def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
@@ -102,6 +117,11 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
         elif opened is not None and opened is not mark and hint:
             hint += f" (line {opened.line + 1})"
         findings.append(Finding(display, line, col, "YAML-SYNTAX", msg, hint))
+        return None
+    except ReaderError as e:   # a character YAML does not allow (NUL, most controls): its place
+        line, col = char_place(text, e.position)
+        findings.append(Finding(display, line, col, "YAML-SYNTAX",
+                                f"unacceptable character #x{e.character:04x}: {e.reason}"))
         return None
     except YAMLError as e:
         findings.append(Finding(display, 1, 1, "YAML-SYNTAX", str(e).strip().splitlines()[0]))

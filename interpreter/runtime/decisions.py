@@ -30,6 +30,15 @@ ONE, EACH, SEQUENCE = "one", "each", "sequence"
 # ------------------------------------------------------------------ asking
 # The VM's ask methods are these (vm.ask_one(...) is ask_one(vm, ...)). Each first checks the
 # game's end condition (vm.ends_now): a game ends before a seat is asked in vain.
+def check_seat(vm, seat, var: str) -> None:
+    """A chooser must be a seat: a rule's `by X` with X none (say `players[i]` with a bad i)
+    or a non-player is a run-time error where the decision is asked, not a crash later in
+    whatever reads the pending decision."""
+    if type(seat) is not int or not 0 <= seat < vm.s["n"]:
+        raise GameError(f"who chooses {var} is {'none' if seat is None else repr(seat)}, "
+                        "not a player")
+
+
 def ask_one(vm, seat: int, menu, var: str, prompt) -> None:
     """Ask one seat to pick from its menu (the common case, without a mapping). `prompt`
     is a text, or the id of a compiled prompt template (read from the waiting frame's
@@ -38,6 +47,7 @@ def ask_one(vm, seat: int, menu, var: str, prompt) -> None:
     if end_when is not None and end_when(vm):
         vm.end_game()
         return
+    check_seat(vm, seat, var)
     vm.s["pending"] = {"seats": [seat], "opts": {str(seat): menu}, "var": var,
                        "prompt": prompt, "each": False, "ans": {}}
 
@@ -46,6 +56,8 @@ def ask_each(vm, seats, menus_by_seat: dict, var: str, prompt, each: bool = Fals
     """Ask each of several seats at once, in secret (`each`: so asked even of one seat, who
     then answers with `me` bound to it, and whose answer is a list per seat)."""
     if not vm.ends_now():
+        for seat in seats:
+            check_seat(vm, seat, var)
         vm.s["pending"] = {"seats": list(seats),
                            "opts": {str(k): v for k, v in menus_by_seat.items()},
                            "var": var, "prompt": prompt, "each": each, "ans": {}}

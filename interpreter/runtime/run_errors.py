@@ -55,12 +55,23 @@ def place_of(e: Exception, g) -> str:
     return where
 
 
+def place_of_code(fn, g) -> str:
+    """Where a generated function (a compiled op) comes from: its first line's place, as
+    "file:line:col" ('' if it has none)."""
+    code = getattr(fn, "__code__", None)
+    entry = g.code_where.get(code.co_filename) if code is not None else None
+    if not entry or not entry[1]:
+        return ""
+    locate, lines = entry
+    return locate(*lines[min(lines)])
+
+
 def located(e: Exception, g, s: dict) -> GameError:
     """The error as a GameError naming its place, the seed and the decision number."""
     err = as_game_error(e)
     if getattr(err, "seed", None) is not None:       # already located
         return err
-    where = place_of(e, g)
+    where = getattr(err, "where", "") or place_of(e, g)    # placed when raised, or by its code
     text = f"{err} (seed {s.get('seed')}, decision {s.get('decisions')})"
     out = GameError(f"{where}: {text}" if where else text)
     out.where, out.seed, out.decision = where, s.get("seed"), s.get("decisions")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import zone_keys
 from ..effects import menus, rng
 from ..effects.blocks import STOPS_BELOW
-from . import decisions
+from . import decisions, run_errors
 from ..errors import GameError
 
 ALL = object()              # a log line everyone may read
@@ -79,7 +79,7 @@ class VM:
                     break
                 self.steps -= 1
                 if self.steps < 0:
-                    self.over_budget()
+                    self.over_budget(prog[pc] if pc < end else prog[-1])
             else:
                 fr["pc"] = pc
                 self.ret(None)
@@ -93,9 +93,14 @@ class VM:
                             "that calls itself without end?)")
         stack.append({"p": key, "pc": 0, "l": local, "r": ret_var})
 
-    def over_budget(self) -> None:
-        raise GameError(f"one decision took more than {STEP_BUDGET} steps (loop rounds and "
+    def over_budget(self, op=None) -> None:
+        """The step budget is spent. Called by a compiled loop, the error is placed by its
+        code (run_errors.located); called here between ops, at the statement of the op about
+        to run (inside the loop that ran too long), since the VM's own frame has no place."""
+        err = GameError(f"one decision took more than {STEP_BUDGET} steps (loop rounds and "
                         "script steps): is a loop endless, or nested too deep?")
+        err.where = run_errors.place_of_code(op, self.g) if op is not None else ""
+        raise err
 
     def ret(self, value) -> None:
         stack = self.s["stack"]
