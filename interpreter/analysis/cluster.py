@@ -7,35 +7,172 @@ the game once from its path (the path must be readable there) and keeps it.
     rulebook simulate GAME -n 10000 --scheduler tcp://HOST:8786
 
 `--scheduler local` starts a LocalCluster on this machine for the run (one single-threaded
-worker process per core, or --jobs).
+worker process per core, or --jobs). A run without a worker for `worker_wait` seconds (none
+yet, or the last one died) and a scheduler that goes away end in a SchedulerError, one line.
 """
 from __future__ import annotations
 
+import logging
+import re
+import time
+from concurrent.futures import CancelledError
+from contextlib import contextmanager
+
+from ..errors import RulebookError
 from .runner import default_jobs, play_chunk
 
+WORKER_WAIT = 60.0     # seconds a run waits for a worker before it fails
+CONNECT_WAIT = 30      # seconds to reach the scheduler
+POLL = 0.5             # seconds between looks at the workers while no game finishes
+VALID = "write tcp://HOST:PORT, HOST:PORT or local"
+_ADDRESS = re.compile(r"(?:(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://)?(?P<host>\[[^\]]*\]|[^:/\[\]]*)"
+                      r"(?::(?P<port>[^:/]*))?")
+_HOST = re.compile(r"\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+")
 
-def run_on_dask(address: str, spec, chunks: list, progress=None, workers=None) -> list:
+
+class SchedulerError(RulebookError):
+    """A malformed scheduler address, no worker in time, or a scheduler gone mid-run."""
+
+
+def check_address(text: str) -> str:
+    """The address itself when it is `local`, tcp://HOST:PORT or HOST:PORT (HOST a name, an
+    IPv4 address or [IPv6]); else a SchedulerError saying what is wrong. Checked before the
+    run, so a typo costs no game and no Dask traceback."""
+    shown = repr(text if len(text) <= 60 else text[:60] + "...")
+    if text == "local":
+        return text
+
+    def bad(why: str):
+        return SchedulerError(f"{shown}: {why}; {VALID}")
+    if not text.strip():
+        raise bad("the address is empty")
+    if len(text) > 300:
+        raise bad(f"the address is {len(text)} characters long")
+    if text != text.strip() or any(c.isspace() for c in text):
+        raise bad("the address has a space or a control character in it")
+    if text.startswith("://"):
+        raise bad("the protocol is missing before '://'")
+    m = _ADDRESS.fullmatch(text)
+    if m is None:
+        raise bad("this is not an address")
+    if m["scheme"] is not None and m["scheme"] != "tcp":
+        raise bad(f"the protocol {m['scheme']!r} is not supported")
+    host, port = m["host"], m["port"]
+    if not host:
+        raise bad("the host is missing")
+    if not _HOST.fullmatch(host) or len(host) > 255:
+        raise bad(f"{host[:60]!r} is not a host name or IP address")
+    if port is None:
+        raise bad("the port is missing")
+    if not port.isascii() or not port.isdigit():
+        raise bad(f"the port {port[:20]!r} is not a number")
+    if not 1 <= int(port) <= 65535:
+        raise bad(f"the port {int(port)} is not between 1 and 65535")
+    return text
+
+
+def run_on_dask(address: str, spec, chunks: list, progress=None, workers=None,
+                worker_wait: float = WORKER_WAIT, say=None) -> list:
+    """Every chunk's records. `say` (one line of text) hears that the run waits for a worker."""
+    check_address(address)
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster, wait
     except ImportError:
         raise ImportError("--scheduler needs Dask") from None
     cluster = None
-    if address == "local":
-        cluster = LocalCluster(n_workers=workers or default_jobs(), threads_per_worker=1, processes=True,
-                               dashboard_address=None)
-        client = Client(cluster)
-    else:
-        client = Client(address, timeout=30)
-    try:
-        futures = client.map(play_chunk, [spec] * len(chunks), chunks, pure=False)
-        records = []
-        for f in as_completed(futures):
-            done = f.result()
-            records.extend(done)
+    with _quiet_dask():
+        try:
+            if address == "local":
+                cluster = LocalCluster(n_workers=workers or default_jobs(), threads_per_worker=1,
+                                       processes=True, dashboard_address=None)
+                client = Client(cluster)
+            else:
+                client = Client(address, timeout=CONNECT_WAIT)
+        except OSError as e:   # unreachable, refused, timed out
+            raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+        try:
+            futures = client.map(play_chunk, [spec] * len(chunks), chunks, pure=False)
+            return _gather(client, futures, address, progress, worker_wait, say, wait)
+        finally:
+            client.close(timeout=5)
+            if cluster is not None:
+                cluster.close(timeout=5)
+
+
+def _gather(client, futures, address, progress, worker_wait, say, wait) -> list:
+    """The futures' records as they finish; fails when the cluster has had no worker for
+    worker_wait seconds, or when the scheduler is gone."""
+    records, pending, idle_since = [], set(futures), None
+    while pending:
+        try:
+            done, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
+        except TimeoutError:   # Dask's way of saying: none finished within POLL
+            done = set()
+        except CancelledError:   # the scheduler went away and took the work with it
+            raise SchedulerError(f"the Dask scheduler at {address} went away during the run") \
+                from None
+        for f in done:
+            chunk = _result(f, address)
+            if chunk is None:   # its result was on a worker that died: it is played again
+                pending.add(f)
+                continue
+            records.extend(chunk)
             if progress is not None:
-                progress(len(done))
-        return records
+                progress(len(chunk))
+        if not pending:
+            break
+        if client.status not in ("running", "connecting"):
+            raise SchedulerError(f"the Dask scheduler at {address} went away during the run")
+        workers = _worker_count(client, address)
+        if workers:
+            idle_since = None
+            continue
+        if idle_since is None:
+            idle_since = time.monotonic()
+            if say is not None:
+                say(f"waiting up to {worker_wait:g} s for a Dask worker at {address} "
+                    f"(start one with: dask worker {address})")
+        if time.monotonic() - idle_since >= worker_wait:
+            raise SchedulerError(f"no Dask worker at {address} for {worker_wait:g} s "
+                                 f"({len(records)} of the run's games were played); "
+                                 f"start workers with: dask worker {address}")
+    return records
+
+
+def _result(future, address) -> list:
+    """A chunk's records, or None when they were lost with their worker before they
+    arrived; a game's own error (a rule bug) is raised as it is."""
+    if future.status in ("pending", "lost"):   # cheap: no wait on each of many lost ones
+        return None
+    try:
+        return future.result(timeout=POLL)
+    except TimeoutError:
+        return None
+    except CancelledError:   # the scheduler went away and took the work with it
+        raise SchedulerError(f"the Dask scheduler at {address} went away during the run") from None
+
+
+def _worker_count(client, address) -> int:
+    try:
+        return len(client.scheduler_info()["workers"])
+    except (OSError, TimeoutError) as e:
+        raise SchedulerError(f"the Dask scheduler at {address} went away during the run: "
+                             f"{e}") from None
+
+
+@contextmanager
+def _quiet_dask():
+    """Dask's loggers print tracebacks when a scheduler or worker goes away; our error says
+    it in one line instead. Dask's config gives some of its loggers their own levels
+    (distributed.client ...), so each is quieted, not only the parent."""
+    names = ["distributed", "tornado", "asyncio"] + [
+        n for n in list(logging.root.manager.loggerDict) if n.startswith("distributed.")]
+    loggers = [logging.getLogger(n) for n in names]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        for lg, level in zip(loggers, levels):
+            lg.setLevel(level)

@@ -126,12 +126,15 @@ class Runner:
     jobs: int = 1
     scheduler: str | None = None         # a Dask scheduler address, or "local"
     progress: object = None              # called with the number of games just finished
+    worker_wait: float = 60.0            # Dask: seconds without a worker before the run fails
+    say: object = None                   # Dask: told (one line) that the run waits for a worker
 
     def run(self, spec: RunSpec, tasks: list, game=None) -> list:
         """Every task's record, in task order."""
-        if self.scheduler:
+        if self.scheduler is not None:   # '' is a malformed address, not "no cluster"
             from .cluster import run_on_dask
-            records = run_on_dask(self.scheduler, spec, chunks(tasks, 4), self.progress, self.jobs)
+            records = run_on_dask(self.scheduler, spec, chunks(tasks, 4), self.progress, self.jobs,
+                                  self.worker_wait, self.say)
         elif self.jobs <= 1 or len(tasks) <= 1:
             game = game or game_for(spec)
             records = []

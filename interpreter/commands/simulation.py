@@ -17,6 +17,7 @@ from ..errors import GameError
 from ..files import FileWriteError, atomic_file
 from ..load.documents import resolve_game_path
 from ..analysis.overrides import load_with_overrides, parse_sets
+from ..analysis.cluster import WORKER_WAIT, SchedulerError, check_address
 from ..analysis.runner import Runner, RunSpec, default_jobs, tasks_for
 from ..analysis.stats import summarise
 from ..safe_text import visible, visible_all
@@ -40,12 +41,39 @@ def run_options(fn):
         click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
                      help="Worker processes (default: the number of cores)."),
         click.option("--scheduler", metavar="ADDRESS|local", help="Run the games on a Dask "
-                     "cluster (needs: pip install -e '.[cluster]'); 'local' starts one here."),
+                     "cluster at tcp://HOST:PORT or HOST:PORT (needs: pip install -e "
+                     "'.[cluster]'); 'local' starts one here."),
+        click.option("--worker-wait", metavar="SECONDS", type=click.FloatRange(min=0),
+                     default=WORKER_WAIT, show_default=True, expose_value=False,
+                     callback=_keep_worker_wait, help="With --scheduler: how long the run waits "
+                     "while the cluster has no worker before it fails."),
         click.option("--no-cards", "no_cards", is_flag=True, help="Skip per-card statistics."),
     ]
     for d in reversed(decorators):
         fn = d(fn)
     return fn
+
+
+def _keep_worker_wait(ctx, param, value):
+    """--worker-wait reaches run_games through the click context, so simulate, compare and
+    sweep need no parameter of their own for it."""
+    ctx.meta["rulebook.worker_wait"] = value
+    return value
+
+
+def dask_settings(scheduler) -> dict:
+    """The checked --scheduler address (None: no Dask) and the --worker-wait seconds; a
+    malformed address fails here, before any game is played."""
+    if scheduler is None:
+        return {"scheduler": None}
+    try:
+        check_address(scheduler)
+    except SchedulerError as e:
+        raise Failed(f"--scheduler {e}") from None
+    ctx = click.get_current_context(silent=True)
+    wait = ctx.meta.get("rulebook.worker_wait", WORKER_WAIT) if ctx else WORKER_WAIT
+    return {"scheduler": scheduler, "worker_wait": wait,
+            "say": lambda line: click.echo(visible(line), err=True)}
 
 
 @dataclass
@@ -87,18 +115,21 @@ class Speed(ProgressColumn):
 def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, quiet: bool,
               con) -> tuple:
     """Play the run; returns (records, report)."""
+    dask = dask_settings(scheduler)
     tasks = tasks_for(seed, games, st.kinds, rotate)
     with Progress(TextColumn(visible(f"simulating {st.label}".rstrip()), markup=False), BarColumn(),
                   MofNCompleteColumn(), Speed(), TimeRemainingColumn(), console=con,
                   transient=True, disable=quiet or not con.is_terminal) as bar:
         task = bar.add_task("games", total=len(tasks))
-        runner = Runner(jobs or (None if scheduler else default_jobs()), scheduler,
-                        lambda k: bar.advance(task, k))
+        runner = Runner(jobs or (None if scheduler else default_jobs()), progress=lambda k:
+                        bar.advance(task, k), **dask)
         start = time.perf_counter()
         try:
             records = runner.run(st.spec, tasks, st.game)
         except ImportError as e:
             raise Failed(f"{e}; install the extra with: pip install -e '.[cluster]'") from None
+        except SchedulerError as e:
+            raise Failed(str(e)) from None
         elapsed = max(time.perf_counter() - start, 1e-9)
     g = st.game.g
     info = {"seed": seed, "bots": st.kinds[0] if len(set(st.kinds)) == 1 else ", ".join(st.kinds),

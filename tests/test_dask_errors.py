@@ -1,0 +1,142 @@
+"""Issue 26 items 18 and 19: a malformed --scheduler address is one clear line before any
+game; a Dask run with no worker waits --worker-wait seconds, says so, and fails clearly; a
+scheduler gone mid-run is one line. Clusters here are local (127.0.0.1), started and shut
+down by the tests. Game: strong_card (tests/games)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from interpreter.analysis.cluster import SchedulerError
+from interpreter.analysis.runner import Runner, RunSpec, tasks_for
+from interpreter.load.documents import resolve_game_path
+
+ROOT = Path(__file__).resolve().parent.parent
+STRONG = str(ROOT / "tests" / "games" / "strong_card")
+
+
+def simulate(*args, timeout=60):
+    return subprocess.run([sys.executable, "cli.py", "simulate", STRONG, "-n", "4",
+                           *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+MALFORMED = {
+    "": "the address is empty",
+    " ": "the address is empty",
+    "tcp://": "the host is missing",
+    "tcp://host": "the port is missing",
+    "host:notaport": "the port 'notaport' is not a number",
+    "host:99999": "the port 99999 is not between 1 and 65535",
+    "://x": "the protocol is missing",
+    "udp://h:1": "the protocol 'udp' is not supported",
+    "tcp://[::1": "this is not an address",
+    "h:1\n": "a space or a control character",
+    "x" * 5000 + ":1": "characters long",
+}
+
+
+@pytest.mark.parametrize("address", list(MALFORMED))
+def test_a_malformed_scheduler_address_is_one_line_before_any_game(address):
+    # before the check: 7 of 8 were tracebacks, and '' ran the games locally
+    r = simulate("--scheduler", address, "--json")
+    assert r.returncode == 1
+    assert r.stdout == ""   # no game was played, so no summary
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith("error: --scheduler '")
+    assert MALFORMED[address] in lines[0]
+    assert "write tcp://HOST:PORT, HOST:PORT or local" in lines[0]
+    assert len(lines[0]) < 300   # a very long address is cut, not echoed
+
+
+def test_an_empty_address_is_not_taken_for_no_cluster():
+    spec = RunSpec(str(resolve_game_path(STRONG).resolve()), 2)
+    with pytest.raises(SchedulerError, match="the address is empty"):
+        Runner(scheduler="").run(spec, tasks_for(1, 2, ["random", "random"], rotate=False))
+
+
+@pytest.fixture
+def empty_scheduler():
+    """A Dask scheduler on 127.0.0.1 with no worker, in its own process (killable)."""
+    pytest.importorskip("distributed", reason="Dask is the optional extra '.[cluster]'")
+    code = ("import asyncio, sys\n"
+            "from distributed import Scheduler\n"
+            "async def main():\n"
+            "    async with Scheduler(host='127.0.0.1', port=0, dashboard_address=None) as s:\n"
+            "        print(s.address, flush=True)\n"
+            "        await asyncio.Event().wait()\n"
+            "asyncio.run(main())\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        address = proc.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:"), address
+        yield proc, address
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def test_no_worker_waits_worker_wait_seconds_says_so_and_fails(empty_scheduler):
+    # before: this run waited forever without a word
+    _, address = empty_scheduler
+    start = time.monotonic()
+    r = simulate("--scheduler", address, "--worker-wait", "2")
+    took = time.monotonic() - start
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert f"waiting up to 2 s for a Dask worker at {address}" in r.stderr
+    assert r.stderr.splitlines()[-1].startswith(f"error: no Dask worker at {address} for 2 s")
+    assert took < 40
+
+
+def test_a_scheduler_killed_mid_run_is_one_clear_line(empty_scheduler):
+    proc, address = empty_scheduler
+    run = subprocess.Popen([sys.executable, "cli.py", "simulate", STRONG, "-n", "4",
+                            "--scheduler", address, "--worker-wait", "60"], cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = run.stderr.readline()   # the run is waiting for a worker: kill its scheduler
+        assert "waiting up to 60 s for a Dask worker" in first
+        proc.kill()
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert run.returncode == 1
+    assert "Traceback" not in err
+    assert err.splitlines() == [f"error: the Dask scheduler at {address} went away during "
+                                "the run"], err
+
+
+def test_when_the_last_worker_dies_the_run_waits_again_then_fails(empty_scheduler):
+    # before: the run waited forever once its only worker was gone
+    _, address = empty_scheduler
+    run = subprocess.Popen([sys.executable, "cli.py", "simulate", STRONG, "-n", "100000",
+                            "--scheduler", address, "--worker-wait", "3"], cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    worker = None
+    try:
+        assert "waiting up to 3 s for a Dask worker" in run.stderr.readline()
+        worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                                   "--nthreads", "1", "--nworkers", "1", "--no-nanny",
+                                   "--host", "127.0.0.1", "--no-dashboard"], cwd=ROOT,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(6)   # the worker joins and plays (100000 games take far longer)
+        assert run.poll() is None
+        worker.kill()
+        out, err = run.communicate(timeout=60)
+    finally:
+        for p in (run, worker):
+            if p is not None and p.poll() is None:
+                p.kill()
+                p.wait()
+    assert run.returncode == 1
+    assert "Traceback" not in err
+    assert err.splitlines()[-2].startswith("waiting up to 3 s for a Dask worker"), err
+    assert err.splitlines()[-1].startswith(f"error: no Dask worker at {address} for 3 s"), err
