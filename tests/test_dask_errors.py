@@ -114,6 +114,7 @@ def test_a_scheduler_killed_mid_run_is_one_clear_line(empty_scheduler):
                                 "the run"], err
 
 
+@pytest.mark.slow   # timing: a worker must start within the run's 3 s wait (slow on a busy CI)
 def test_when_the_last_worker_dies_the_run_waits_again_then_fails(empty_scheduler):
     # before: the run waited forever once its only worker was gone
     _, address = empty_scheduler
