@@ -9,6 +9,7 @@ import pytest
 
 from interpreter.present import views
 from interpreter.runtime.game import Game
+from interpreter.runtime import visibility
 from interpreter.model import CounterSpec
 from scenario import strings
 
@@ -121,7 +122,7 @@ def test_owner_only_counters_are_shown_to_their_owner_only(metras):
 
 
 def test_stats_are_public_when_they_read_public_zones(metras):
-    levels = views.stat_levels(metras.g)
+    levels = visibility.stat_levels(metras.g)
     assert levels == {"fame": "all", "wealth": "all", "exploration": "all", "espionage": "all"}
     s = metras.new_state(3, 1)
     assert set(views.view(metras, s, None)["seats"][2]["stats"]) == set(levels)
@@ -131,9 +132,9 @@ def test_a_stat_reading_an_owner_zone_is_private():
     game = Game.load("metras")
     g = copy.copy(game.g)
     g.stats = dict(g.stats, secret="count(it.looking)")
-    assert views.stat_levels(g)["secret"] == "owner"
+    assert visibility.stat_levels(g)["secret"] == "owner"
     g.stats = dict(g.stats, deep="it.fame + count(ally_bag)")
-    assert views.stat_levels(g)["deep"] == "none"
+    assert visibility.stat_levels(g)["deep"] == "none"
 
 
 def test_spectator_and_result(metras):

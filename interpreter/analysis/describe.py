@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from ..runtime.visibility import declared_as
 from ..load.documents import load_documents, resolve_game_path
 
 HIDDEN_ATTRS = {"id", "type", "zone", "count", "name", "effect", "description", "abilities"}
@@ -116,7 +117,8 @@ def components(g, data) -> list:
                          + (f": {prose(spec['description'])}" if spec.get("description") else ""))
     for owner, specs in (("player", g.player_values), ("game", g.game_values)):
         for name, spec in specs.items():
-            seen = {"all": "", "owner": ", seen by its owner", "none": ", hidden"}[spec.visibility]
+            seen = {"all": "", "owner": ", seen by its owner", "none": ", hidden"}[
+                declared_as(g, "value", name, 0 if owner == "player" else None)]
             start = "none" if spec.start is None else json.dumps(spec.start)
             items.append(f"**{prose(name)}** ({'each player' if owner == 'player' else 'the game'}"
                          f", starts as {prose(start)}{seen})"
@@ -183,7 +185,8 @@ def cards(g, data, document) -> list:
     if rows:
         out += ["## Cards", ""]
         for ctype, lines in rows.items():
-            out += [f"### {prose(ctype)} ({len(lines)} entries)", ""] + [f"- {x}" for x in lines] + [""]
+            out += [f"### {prose(ctype)} ({len(lines)} entries)", ""]
+            out += [f"- {x}" for x in lines] + [""]
     return out
 
 

@@ -33,7 +33,8 @@ from operator import itemgetter, methodcaller
 
 from ..runtime import decisions
 from ..errors import RulebookError
-from ..runtime.visibility import declared, hidden_in, sees_whole
+from ..model import ValueSpec
+from ..runtime.visibility import hidden_in, sees_whole, unseen_starts
 from ..runtime.state import deep_clone
 from ..effects.values import plain
 from ..runtime.evaluation import Evaluator
@@ -127,21 +128,9 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
 
 
 def forget_values(g, w: dict, seat: int) -> None:
-    """What is hidden from the seat is imagined as it started: another seat's `owner`
-    counter and value, every `none` value. (A `none` counter is kept: games hide raw
-    numbers that their status line says in words, e.g. the action points left.)"""
-    for name, spec in g.player_counters.items():
-        if spec.visibility != "none":
-            for p, counters in enumerate(w["pl"]):
-                if not declared(spec.visibility, p, seat):
-                    counters[name] = spec.start
-    for name, spec in g.game_values.items():
-        if not declared(spec.visibility, None, seat):
-            w["v"][name] = plain(spec.start, name)
-    for name, spec in g.player_values.items():
-        for p, values in enumerate(w["pv"]):
-            if not declared(spec.visibility, p, seat):
-                values[name] = plain(spec.start, name)
+    """What is hidden from the seat is imagined as it started (visibility.unseen_starts)."""
+    for holder, name, spec in unseen_starts(g, w, seat):
+        holder[name] = plain(spec.start, name) if isinstance(spec, ValueSpec) else spec.start
 
 
 _pop = methodcaller("pop")

@@ -10,16 +10,13 @@ Derived stats are shown only as far as everything they read is visible (see stat
 """
 from __future__ import annotations
 
-from ..effects.ast_walk import data, walk
-from ..effects.parser import parse_expression
 from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
 from ..runtime import decisions
 from ..model import visible_key
-from ..runtime.visibility import declared, zone_sight
+from ..runtime.visibility import declared, declared_as, sees, stat_levels, zone_sight
 from .. import zone_keys
 
-_LEVEL = {"all": 0, "owner": 1, "none": 2}
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
 
 
@@ -34,7 +31,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     for p in range(n):
         mine = seat == p
         counters = {k: v for k, v in s["pl"][p].items()
-                    if declared(g.player_counters[k].visibility, p, seat)}
+                    if sees(g, "counter", k, p, seat)}
         stats = {}
         for name, fn in stat_fns.items():
             level = levels[name]
@@ -43,15 +40,16 @@ def view(game, s: dict, seat: int | None) -> dict:
         zones = {}
         for name, spec in g.player_zones.items():
             see, test = zone_sight(g, evaluator, name, p, seat)
+            shown_as = declared_as(g, "zone", name, p)
             for key in zone_keys.group_keys(name, spec.keys, p):
-                zones[zone_keys.without_seat(key)] = _zone(s["z"][key], spec.visibility, see,
-                                                           label, test)
+                zones[zone_keys.without_seat(key)] = _zone(s["z"][key], shown_as, see, label,
+                                                           test)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
         if g.player_values:
             specs = g.player_values
             seat_view["values"] = {k: shown(g, specs[k], x) for k, x in s["pv"][p].items()
-                                   if declared(specs[k].visibility, p, seat)}
+                                   if sees(g, "value", k, p, seat)}
         seats.append(seat_view)
     zones = {}
     for name, spec in g.game_zones.items():
@@ -59,7 +57,8 @@ def view(game, s: dict, seat: int | None) -> dict:
             continue
         see, test = zone_sight(g, evaluator, name, None, seat)
         for key in zone_keys.group_keys(name, spec.keys):
-            zones[key] = _zone(s["z"][key], spec.visibility, see, label, test)
+            zones[key] = _zone(s["z"][key], declared_as(g, "zone", name, None), see, label,
+                               test)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
@@ -67,7 +66,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         "decisions": decisions.seen_decisions(s, seat),    # other seats' secret steps not counted
         # game counters have no owner: only public ones are shown, to everyone
         "counters": {k: v for k, v in s["g"].items()
-                     if declared(g.game_counters[k].visibility, None, seat)},
+                     if sees(g, "counter", k, None, seat)},
         "roles": {r: (g.seat_label(p) if p is not None else None) for r, p in s["roles"].items()},
         "seats": seats, "zones": zones,
         "waiting": [g.seat_label(p) for p in waiting],
@@ -75,7 +74,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     }
     if g.game_values:       # like game counters: only the public ones, to everyone
         v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
-                       if declared(g.game_values[k].visibility, None, seat)}
+                       if sees(g, "value", k, None, seat)}
     if g.boards:
         v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
@@ -166,10 +165,9 @@ def _markers(g, s, board, seat) -> dict:
     out = {}
     for name in board.markers:
         if name in g.player_values:
-            spec = g.player_values[name]
             held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
-                    if declared(spec.visibility, p, seat)]
-        elif name in g.game_values and declared(g.game_values[name].visibility, None, seat):
+                    if sees(g, "value", name, p, seat)]
+        elif name in g.game_values and sees(g, "value", name, None, seat):
             held = [(None, s["v"].get(name))]
         else:
             continue
@@ -194,46 +192,3 @@ def _stats(g):
     if hit is None or hit[0] is not g:
         hit = _cache[id(g)] = (g, dict(g.stat_fns), stat_levels(g))
     return hit[1], hit[2]
-
-
-def stat_levels(g) -> dict:
-    """Each stat's visibility: the most hidden zone or counter its expression names
-    (following stats it uses). Conservative: a name that merely matches counts."""
-    vis = {}
-    for name, spec in g.player_zones.items():
-        vis[name] = spec.visibility
-    for name, spec in g.game_zones.items():
-        # a game zone has no owner, so anything short of "all" is hidden to everyone
-        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
-                        key=_LEVEL.get)
-    for name, spec in g.player_counters.items():
-        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
-    for name, spec in g.game_counters.items():
-        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
-                        key=_LEVEL.get)
-    for name, spec in g.player_values.items():
-        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
-    for name, spec in g.game_values.items():
-        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
-    names = {name: _names(parse_expression(text)) for name, text in g.stats.items()}
-    # a function a stat calls is followed like a stat (its name never matches a zone)
-    names.update({name: _names(parse_expression(f.expr)) for name, f in g.functions.items()
-                  if name not in names})
-    levels = {}
-
-    def level(stat, seen):
-        worst = "all"
-        for word in names[stat]:
-            if word in names and word not in seen:
-                worst = max(worst, level(word, seen | {word}), key=_LEVEL.get)
-            worst = max(worst, vis.get(word, "all"), key=_LEVEL.get)
-        return worst
-    for stat in g.stats:
-        levels[stat] = level(stat, {stat})
-    return levels
-
-
-def _names(tree) -> set:
-    """Every identifier and text constant in an expression tree (zone("x.y") counts as x)."""
-    return {value.split(".")[0] for node in walk(tree) for value in data(node)
-            if isinstance(value, str)}

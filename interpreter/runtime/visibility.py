@@ -11,6 +11,8 @@ player zones, game zones and boards alike.
 from __future__ import annotations
 
 from .. import zone_keys
+from ..effects.ast_walk import data, walk
+from ..effects.parser import parse_expression
 from ..model import visible_key
 from . import decisions
 from .evaluation import Evaluator
@@ -96,3 +98,83 @@ def reveal(game, before: dict, after: dict) -> str:
     if len(saw) == before["n"] and len(saw) > 1:
         return "hidden cards were shown to every seat"
     return f"{', '.join(saw)} saw a card hidden from them before" if saw else ""
+
+
+# ------------------------------------------------------------------ declarations
+# Where each kind of declared thing lives on the GameDef: (kind, a seat's?) -> its table.
+_TABLES = {("zone", True): "player_zones", ("zone", False): "game_zones",
+           ("counter", True): "player_counters", ("counter", False): "game_counters",
+           ("value", True): "player_values", ("value", False): "game_values"}
+_LEVEL = {"all": 0, "owner": 1, "none": 2}
+
+
+def declared_as(g, kind: str, name: str, owner: int | None) -> str:
+    """The visibility a zone, counter or value is declared with ("all", "owner", "none"), a
+    seat's (owner a seat) or the game's (owner None): what a view or a rules sheet says."""
+    return getattr(g, _TABLES[kind, owner is not None])[name].visibility
+
+
+def sees(g, kind: str, name: str, owner: int | None, seat) -> bool:
+    """May `seat` see the counter or value (kind) `name` of `owner` (None: the game's)?"""
+    return declared(declared_as(g, kind, name, owner), owner, seat)
+
+
+def unseen_starts(g, s: dict, seat: int):
+    """(holder, name, spec) of every counter and value in state `s` hidden from `seat`: what
+    an imagined world resets to its start. A counter hidden from everyone is kept: games
+    hide raw numbers that their status line says in words (e.g. the action points left)."""
+    for name, spec in g.player_counters.items():
+        if spec.visibility != "none":
+            for p, counters in enumerate(s["pl"]):
+                if not declared(spec.visibility, p, seat):
+                    yield counters, name, spec
+    for name, spec in g.game_values.items():
+        if not declared(spec.visibility, None, seat):
+            yield s["v"], name, spec
+    for name, spec in g.player_values.items():
+        for p, values in enumerate(s["pv"]):
+            if not declared(spec.visibility, p, seat):
+                yield values, name, spec
+
+
+def stat_levels(g) -> dict:
+    """Each stat's visibility: the most hidden zone or counter its expression names
+    (following stats it uses). Conservative: a name that merely matches counts."""
+    vis = {}
+    for name, spec in g.player_zones.items():
+        vis[name] = spec.visibility
+    for name, spec in g.game_zones.items():
+        # a game zone has no owner, so anything short of "all" is hidden to everyone
+        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
+                        key=_LEVEL.get)
+    for name, spec in g.player_counters.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    for name, spec in g.game_counters.items():
+        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
+                        key=_LEVEL.get)
+    for name, spec in g.player_values.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    for name, spec in g.game_values.items():
+        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+    names = {name: _names(parse_expression(text)) for name, text in g.stats.items()}
+    # a function a stat calls is followed like a stat (its name never matches a zone)
+    names.update({name: _names(parse_expression(f.expr)) for name, f in g.functions.items()
+                  if name not in names})
+    levels = {}
+
+    def level(stat, seen):
+        worst = "all"
+        for word in names[stat]:
+            if word in names and word not in seen:
+                worst = max(worst, level(word, seen | {word}), key=_LEVEL.get)
+            worst = max(worst, vis.get(word, "all"), key=_LEVEL.get)
+        return worst
+    for stat in g.stats:
+        levels[stat] = level(stat, {stat})
+    return levels
+
+
+def _names(tree) -> set:
+    """Every identifier and text constant in an expression tree (zone("x.y") counts as x)."""
+    return {value.split(".")[0] for node in walk(tree) for value in data(node)
+            if isinstance(value, str)}
