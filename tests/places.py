@@ -2,6 +2,7 @@
 from the text the test wrote, so a test pins where a finding points, not a word of it."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 
@@ -21,3 +22,16 @@ def places(found, root) -> list:
     root = root.parent if root.is_file() else root
     return sorted((Path(f.file).resolve().relative_to(root).as_posix(), f.line, f.col, f.code)
                   for f in found)
+
+
+def edited_copy(source: Path, tmp_path: Path, old, new) -> Path:
+    """A copy of the game folder `source` in tmp_path whose game.yaml has its first `old`
+    replaced by `new` (texts, or bytes for what no text can hold); `old` must be there."""
+    game = tmp_path / Path(source).name
+    shutil.copytree(source, game)
+    path = game / "game.yaml"
+    data = path.read_bytes() if isinstance(old, bytes) else path.read_text()
+    assert old in data
+    replaced = data.replace(old, new, 1)
+    path.write_bytes(replaced) if isinstance(replaced, bytes) else path.write_text(replaced)
+    return game

@@ -12,18 +12,13 @@ import pytest
 from interpreter.errors import GameDefError, GameError
 from interpreter.runtime.game import Game
 from interpreter.runtime.run_errors import as_game_error
-from places import at, places
+from places import at, edited_copy, places
 
 META = Path(__file__).resolve().parent.parent / "gamedefs" / "meta"
 
 
-def meta_copy(tmp_path, old: str, new: str) -> Path:
-    game = tmp_path / "meta"
-    shutil.copytree(META, game)
-    text = (game / "game.yaml").read_text()
-    assert old in text
-    (game / "game.yaml").write_text(text.replace(old, new, 1))
-    return game
+def meta_copy(tmp_path, old, new) -> Path:
+    return edited_copy(META, tmp_path, old, new)
 
 
 def line_of(game: Path, text: str) -> int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,18 +17,14 @@ from cli import main
 from interpreter.errors import GameDefError, GameError
 from interpreter.runtime import vm as vm_module
 from interpreter.runtime.game import Game
+from places import edited_copy
 
 CARD_LABELS = Path(__file__).resolve().parent / "games" / "card_labels"
 CHOOSE = 'c = choose one of p.hand by p prompt "{p}: keep which card?"'
 
 
-def game_copy(tmp_path, old: str, new: str) -> Path:
-    game = tmp_path / "card_labels"
-    shutil.copytree(CARD_LABELS, game)
-    text = (game / "game.yaml").read_text()
-    assert old in text
-    (game / "game.yaml").write_text(text.replace(old, new, 1))
-    return game
+def game_copy(tmp_path, old, new) -> Path:
+    return edited_copy(CARD_LABELS, tmp_path, old, new)
 
 
 def place(game: Path, text: str) -> str:
@@ -134,10 +129,7 @@ def test_the_vms_step_budget_error_names_a_yaml_place(tmp_path, monkeypatch):
 
 
 def test_a_nul_is_reported_at_its_line_and_column(tmp_path):
-    game = tmp_path / "card_labels"
-    shutil.copytree(CARD_LABELS, game)
-    path = game / "game.yaml"
-    path.write_bytes(path.read_bytes().replace(b"name: Card labels", b"name: Card\x00labels"))
+    game = game_copy(tmp_path, b"name: Card labels", b"name: Card\x00labels")
     with pytest.raises(GameDefError) as e:
         Game.load(str(game))
     f = e.value.findings[0]
@@ -146,10 +138,7 @@ def test_a_nul_is_reported_at_its_line_and_column(tmp_path):
 
 
 def test_invalid_utf8_is_reported_at_its_line_and_column(tmp_path):
-    game = tmp_path / "card_labels"
-    shutil.copytree(CARD_LABELS, game)
-    path = game / "game.yaml"
-    path.write_bytes(path.read_bytes().replace(b"name: Card labels", b"name: Card\xe9\xff labels"))
+    game = game_copy(tmp_path, b"name: Card labels", b"name: Card\xe9\xff labels")
     with pytest.raises(GameDefError) as e:
         Game.load(str(game))
     f = e.value.findings[0]

@@ -50,3 +50,24 @@ def text_names_used(text, names: set, strings: set) -> None:
     """names_used for the {fields} of a text."""
     for tree in field_trees(text):
         names_used(tree, names, strings)
+
+
+def matches(data, pattern, prefix=(), keys: bool = False):
+    """(path, value) for every place in plain data that fits `pattern` (keys, "*" for every
+    key of a mapping, "[]" for every item of a list). With `keys`, a last "*" yields each key
+    itself (a name being declared) rather than its value."""
+    if not pattern:
+        yield list(prefix), data
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*" and isinstance(data, dict):
+        for k, v in data.items():
+            if keys and not rest:
+                yield list(prefix + (k,)), k
+            else:
+                yield from matches(v, rest, prefix + (k,), keys)
+    elif head == "[]" and isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from matches(v, rest, prefix + (i,), keys)
+    elif isinstance(data, dict) and head in data:
+        yield from matches(data[head], rest, prefix + (head,), keys)

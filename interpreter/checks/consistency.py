@@ -15,7 +15,7 @@ new way, by adding them to `used` in `usage()`.
 from __future__ import annotations
 
 from . import attributes as attr_checks, names as name_checks, unset as unset_checks
-from .common import CARD_FIELDS, card_sources, label_fields, names_used, text_names_used
+from .common import CARD_FIELDS, card_sources, label_fields, matches, names_used, text_names_used
 from .. import zone_keys
 from ..errors import Finding, did_you_mean
 from ..load.csv_cards import CsvDoc
@@ -46,22 +46,6 @@ DEFINITIONS = [
     (("card_types",), "card type"),
     (("roles",), "role"),
 ]
-
-
-def matches(data, pattern, prefix=()):
-    """(path, value) for every place in `data` that fits `pattern`."""
-    if not pattern:
-        yield list(prefix), data
-        return
-    head, rest = pattern[0], pattern[1:]
-    if head == "*" and isinstance(data, dict):
-        for k, v in data.items():
-            yield from matches(v, rest, prefix + (k,))
-    elif head == "[]" and isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from matches(v, rest, prefix + (i,))
-    elif isinstance(data, dict) and head in data:
-        yield from matches(data[head], rest, prefix + (head,))
 
 
 def reference_findings(builder, g) -> list:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..errors import Finding
 from ..safe_text import control_in_name
-from .common import card_sources
+from .common import card_sources, matches
 
 # (path with "*" for any key and "[]" for any list item, what it is, "key" or "value")
 NAMES = [
@@ -31,26 +31,6 @@ NAMES = [
 CARD_NAMES = (("id", "a card id"), ("name", "a card name"))
 
 
-def places(data, pattern, prefix=()):
-    """(path, the key or value there) for every place in `data` that fits `pattern`; a "*"
-    yields each key with its path (the key is the name)."""
-    if not pattern:
-        yield list(prefix), data
-        return
-    head, rest = pattern[0], pattern[1:]
-    if head == "*" and isinstance(data, dict):
-        for k, v in data.items():
-            if rest:
-                yield from places(v, rest, prefix + (k,))
-            else:
-                yield list(prefix + (k,)), k
-    elif head == "[]" and isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from places(v, rest, prefix + (i,))
-    elif isinstance(data, dict) and head in data:
-        yield from places(data[head], rest, prefix + (head,))
-
-
 def findings(builder) -> list:
     out = []
 
@@ -64,7 +44,7 @@ def findings(builder) -> list:
                                severity="warning"))
 
     for pattern, what, where in NAMES:
-        for path, name in places(builder.data, pattern):
+        for path, name in matches(builder.data, pattern, keys=True):
             warn(builder.doc, path, what, name, where == "key")
     for doc, cards in card_sources(builder):
         for i, card in enumerate(cards if isinstance(cards, list) else []):
