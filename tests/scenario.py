@@ -16,6 +16,8 @@ next rule with the game reopened.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from interpreter.runtime.game import Game
 from interpreter.runtime.vm import VM
 
@@ -201,9 +203,13 @@ def run_script(game: Game, text: str, s: dict | None = None, players: int = 2, m
     return s
 
 def load(name: str = "metras") -> Game:
-    """A game loaded once per test session."""
+    """A game loaded once per test session: a name under gamedefs/, or a path such as
+    "examples/bust", read from the repository's root whatever the current directory."""
     if name not in _GAMES:
-        _GAMES[name] = Game.load(name)
+        path = name
+        if "/" in name and not name.startswith("/"):
+            path = str(Path(__file__).resolve().parent.parent / name)
+        _GAMES[name] = Game.load(path)
     return _GAMES[name]
 
 

@@ -26,7 +26,9 @@ import pytest
 from interpreter.errors import RulebookError
 from scenario import load
 
-GAMEDEFS = Path(__file__).resolve().parent.parent / "gamedefs"
+ROOT = Path(__file__).resolve().parent.parent
+GAMEDEFS = ROOT / "gamedefs"
+EXAMPLES = ROOT / "examples"       # the cookbook's games (README "Cookbook") play here too
 PLAYOUTS = int(os.environ.get("RULEBOOK_PLAYOUTS", "200"))
 # Per game: seeds per player count (RULEBOOK_PLAYOUTS, when set, applies to every game) and
 # game options for the random playouts. Random bots never reach Metscri's goal, so its games
@@ -42,7 +44,10 @@ DECISION_BOUND = 20000
 
 
 def game_names() -> list:
-    return sorted(d.name for d in GAMEDEFS.iterdir() if (d / "game.yaml").is_file())
+    """The games under gamedefs/ by name, then the cookbook's under examples/ by path."""
+    return (sorted(d.name for d in GAMEDEFS.iterdir() if (d / "game.yaml").is_file())
+            + sorted(f"examples/{d.name}" for d in EXAMPLES.iterdir()
+                     if (d / "game.yaml").is_file()))
 
 
 def configurations() -> list:
