@@ -109,6 +109,8 @@ class GameDef:
     end_when: Optional[str] = None                       # instant end condition
     score: str = "0"                                     # expression about `it`
     ranking: Optional[str] = None                        # expression about `it`: list key
+    cooperative: bool = False                            # every seat wins or loses with the team
+    team_wins: Optional[str] = None                      # cooperative: the team has won (end.wins)
     evaluation: Optional[str] = None                     # greedy bot's evaluation about `it`
     bot_samples: int = 1                                 # greedy: determinizations per chance option
     max_decisions: int = 100000                          # more decisions than this is a GameError
