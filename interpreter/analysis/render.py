@@ -5,6 +5,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from .compare import failed_lines
+
 CARD_ROWS = 12   # cards shown: the strongest and weakest by win-rate difference
 
 
@@ -138,6 +140,10 @@ def card_table(cards: list, columns=None) -> Table:
 def comparison(con, result: dict) -> None:
     con.print(Rule(f"compare: A = {result['a']['label']}, B = {result['b']['label']}, "
                    f"{result['a']['games']} games each, same seeds", style="bold cyan"))
+    if result.get("failed"):
+        for line in failed_lines(result):
+            con.print(Text(line, style="bold red"))
+        return
     t = Table(header_style="bold")
     for col in ("metric", "A", "B", "B - A", "95% interval", ""):
         t.add_column(col, justify="left" if col == "metric" else "right")

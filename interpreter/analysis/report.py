@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import plots
+from .compare import failed_lines
 from .. import files
 
 STYLE = """body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;padding:0 1em;
@@ -125,6 +126,9 @@ def simulate_body(r: dict) -> tuple:
 def compare_body(res: dict) -> tuple:
     a, b = res["a"], res["b"]
     title = f"compare {a['label']} / {b['label']}"
+    if res.get("failed"):    # no deltas: say loudly which side failed, and why
+        return title, "".join(f'<p class="warn"><strong>{esc(line)}</strong></p>'
+                              for line in failed_lines(res))
     rows = [[esc(d["name"]), value({**d, "value": d["a"]}), value({**d, "value": d["b"]}),
              f"{d['difference']:+.1%}" if d["kind"] == "rate" else f"{d['difference']:+.2f}",
              interval(d), '<span class="flag">significant</span>' if d["significant"] else ""]
