@@ -75,3 +75,55 @@ def test_a_failure_at_decision_0_gets_a_save_that_replays_to_it(broken, tmp_path
     r = run("replay", tmp_path / saves[0])
     assert r.exit_code == 1
     assert "STOPPED AT THE ERROR" in r.output and "decision 0" in r.output
+
+
+# ------------------------------------------------------------------ the per-card table
+def test_declared_zones_say_what_acquired_and_played_count():
+    from interpreter.analysis.events import Recorder
+    draft = Recorder({"acquired": ["picked"], "played": ["trick"]})
+    draft("move", "c1", "deck", "0.hand")        # dealt: not a pick
+    draft("move", "c1", "0.hand", "1.hand")      # passed on: not a pick either
+    draft("move", "c1", "1.hand", "1.picked")    # picked by seat 2 (index 1)
+    draft("move", "c2", "market", "0.picked")    # picked from the table by seat 1
+    draft("move", "c2", "0.picked", "trick")     # played by the seat whose zone it left
+    draft("play", "c2", 0, None)                 # an effect running is no longer "played"
+    assert draft.acquired == {"c1": [1], "c2": [0]} and draft.played == {"c2": [0]}
+    default = Recorder()
+    default("move", "c1", "deck", "0.hand")
+    default("move", "c1", "0.hand", "1.hand")
+    default("play", "c1", 1, None)
+    assert default.acquired == {"c1": [0, 1]} and default.played == {"c1": [1]}
+
+
+def test_the_card_table_counts_the_declared_zones_and_says_what_each_column_means():
+    # 30 ember_line games (played: [line]) and 10 strong_card games (the defaults)
+    from interpreter.analysis.runner import Runner, RunSpec, tasks_for
+    ember = ROOT / "tests" / "games" / "ember_line" / "game.yaml"
+    recs = Runner(1).run(RunSpec(str(ember), 2), tasks_for(5, 30, ["random"] * 2, False))
+    for r in recs:   # a card is played when it joins the line: one point each
+        assert sum(len(seats) for seats in r["played"].values()) == r["team"]["score"]
+    rep = json.loads(run("simulate", ember.parent, "-n", 30, "-j", 1, "--json").stdout)
+    cols = rep["card_columns"]
+    assert "entered line" in cols["played"] and "team's win rate" in cols["win rate with"]
+    assert cols["about"].startswith("played: the ember joined the line")
+    text = " ".join(run("simulate", ember.parent, "-n", 30, "-j", 1).output.split())
+    assert "played: times the card entered line" in text
+    plain = json.loads(run("simulate", STRONG, "-n", 10, "-j", 1, "--json").stdout)
+    assert "effect ran" in plain["card_columns"]["played"]
+    assert "sole winner" in plain["card_columns"]["win rate with"]
+
+
+@pytest.mark.parametrize("zones,token,hint", [
+    ("{acquired: [hnad]}", "hnad", "did you mean 'hand'"),
+    ("{acquired: [market]}", "market", "game zone"),
+    ("{played: [discrad]}", "discrad", "did you mean 'discard'"),
+])
+def test_validate_checks_the_declared_zones(tmp_path, zones, token, hint):
+    from interpreter.build.game_loader import check_game
+    from places import at, places
+    game = edited_copy(STRONG, tmp_path, "metrics:\n", f"card_stats: {zones}\nmetrics:\n")
+    path = game / "game.yaml"
+    found = [f for f in check_game(str(path)) if f.severity == "error"]
+    line, col = at(path.read_text(), "card_stats:", token)
+    assert places(found, path) == [("game.yaml", line, col, "REF-UNDEF")]
+    assert hint in str(found[0])

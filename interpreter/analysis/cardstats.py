@@ -77,3 +77,27 @@ def card_summary(g, done: list, players: int) -> list:
                          "flag": "strong" if lo > 0 else "weak" if hi < 0 else ""}
     key = (lambda row: -(row.get("acquired") or row.get("played"))["delta"])
     return sorted(rows.values(), key=key)
+
+
+def column_meanings(g) -> dict:
+    """What each column of the per-card table means for this game: its declared card_stats
+    zones (else the defaults) and its kind of win (a sole winner, or the team's)."""
+    declared = g.card_stats
+    acquired, played = declared.get("acquired"), declared.get("played")
+    win = "the team's win rate" if g.cooperative else "the win rate (sole winner)"
+    out = {
+        "acquired": (f"times the card entered a seat's {' or '.join(acquired)} from elsewhere"
+                     if acquired else "times the card entered one of a seat's zones from "
+                     "outside that seat's zones (dealt, drawn, bought, taken or passed to it)"),
+        "played": (f"times the card entered {' or '.join(played)} (counted for the seat "
+                   "owning that zone, or whose zone it left)" if played else
+                   "times the card's effect ran (play)"),
+        "win rate with": f"{win} of the seats that acquired the card in a game (one count "
+                         "per seat and game; for a card never acquired: that played it)",
+        "without": f"{win} of every other seat of those games",
+        "difference": "with - without, and its 95% interval; 'strong' or 'weak' when the "
+                      "interval leaves out 0 (about one card in twenty by chance)",
+    }
+    if declared.get("description"):
+        out["about"] = declared["description"]
+    return out

@@ -69,7 +69,9 @@ def simulation(con, report: dict) -> None:
     if report.get("metrics"):
         con.print(metric_table(report["metrics"], "declared metrics"))
     if report.get("cards"):
-        con.print(card_table(report["cards"], report.get("card_columns")))
+        con.print(card_table(report["cards"]))
+        for name, meaning in (report.get("card_columns") or {}).items():
+            con.print(Text(f"  {name}: {meaning}"))
 
 
 def seat_table(report: dict) -> Table:
@@ -119,7 +121,7 @@ def metric_table(metrics: list, title: str) -> Table:
     return t
 
 
-def card_table(cards: list, columns=None) -> Table:
+def card_table(cards: list) -> Table:
     rows = cards if len(cards) <= CARD_ROWS else \
         cards[:CARD_ROWS // 2] + cards[-(CARD_ROWS // 2):]
     t = Table(title=f"cards: win rate of the seats that acquired (else played) each one vs the "

@@ -100,6 +100,10 @@ def plots_section(r: dict) -> str:
         out.append(fig(plots.card_deltas(r["cards"]), "Per-card win-rate difference: the "
                        "seats that acquired (else played) the card against the others."))
         out.append(card_table(r["cards"]))
+        meanings = r.get("card_columns") or {}
+        if meanings:
+            out.append("<ul>" + "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>"
+                                        for k, v in meanings.items()) + "</ul>")
     return "".join(out)
 
 

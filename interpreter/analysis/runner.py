@@ -71,7 +71,7 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
     """One bot game -> its record (plain data, one JSON line of --jsonl)."""
     rec = {"index": task.index, "rotation": task.rotation, "seed": task.seed,
            "bots": list(task.bots)}
-    events = Recorder() if spec.cards or game.g.metrics else None
+    events = Recorder(game.g.card_stats) if spec.cards or game.g.metrics else None
     try:
         s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options),
                            events=events)

@@ -9,7 +9,7 @@ interval; every mean the interval of the mean. `scalars` lists every metric in o
 """
 from __future__ import annotations
 
-from .cardstats import card_summary
+from .cardstats import card_summary, column_meanings
 from .intervals import histogram, mean, rate, wilson
 from .team import team_scalars, team_summary
 
@@ -56,6 +56,7 @@ def summarise(g, records: list, elapsed: float, players: int, info: dict) -> dic
     }
     if done and "acquired" in done[0]:
         report["cards"] = card_summary(g, done, players)
+        report["card_columns"] = column_meanings(g)
     if done and "metrics" in done[0]:
         report["metrics"] = [m for m in custom_scalars(g, done)]
     report["scalars"] = scalars(report, done, players, g)
