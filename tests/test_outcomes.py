@@ -95,3 +95,25 @@ def test_the_five_games_turn_caps_end_as_capped():
     rep = json.loads(run("simulate", "metscri", "-n", 10, "--option", "turn_cap=1", "--json",
                          "-j", 1, "--no-cards").stdout)
     assert rep["capped"] == 10 and rep["draws"] == 0
+
+
+def test_the_end_screen_and_views_name_the_outcome(tmp_path, capsys):
+    from interpreter.present import terminal
+    from interpreter.present.views import view
+    ember = Game.load(ROOT / "tests" / "games" / "ember_line" / "game.yaml")
+    capped = Game.load(ending(tmp_path, "as capped", "c") / "game.yaml")
+    drawn = Game.load(ending(tmp_path, "as draw", "d") / "game.yaml")
+    want = {}
+    for name, game, goal in (("won", ember, 1), ("lost", ember, 40), ("capped", capped, None),
+                             ("drawn", drawn, None)):
+        s = game.new_state(2, seed=1, options={"goal": goal} if goal else None)
+        while not s["over"]:
+            game.apply(s, game.waiting(s)[0], 0)
+        terminal.render_result(terminal.console(), game, s["result"])
+        want[name] = (capsys.readouterr().out, view(game, s, 0)["result"])
+    assert "The team wins with" in want["won"][0] and want["won"][1]["team"]["won"]
+    assert "The team loses, with" in want["lost"][0] and not want["lost"][1]["team"]["won"]
+    assert "stopped by its cap" in want["capped"][0] and want["capped"][1]["capped"]
+    assert not want["capped"][1]["draw"]
+    assert "The game is a draw." in want["drawn"][0] and want["drawn"][1]["draw"]
+    assert not want["drawn"][1]["capped"]
