@@ -109,6 +109,8 @@ class GameDef:
     end_when: Optional[str] = None                       # instant end condition
     score: str = "0"                                     # expression about `it`
     ranking: Optional[str] = None                        # expression about `it`: list key
+    cooperative: bool = False                            # every seat wins or loses with the team
+    team_wins: Optional[str] = None                      # cooperative: the team has won (end.wins)
     evaluation: Optional[str] = None                     # greedy bot's evaluation about `it`
     bot_samples: int = 1                                 # greedy: determinizations per chance option
     max_decisions: int = 100000                          # more decisions than this is a GameError
@@ -140,6 +142,7 @@ class GameDef:
     end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
     code_where: dict = field(default_factory=dict)       # generated code -> its YAML places
     metrics: Optional[Any] = None                        # build/metrics.Metrics; None without any
+    card_stats: dict = field(default_factory=dict)       # card_stats: acquired/played -> zone names
     warnings: list = field(default_factory=list)         # the loader's warnings (Findings), sorted
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
     prompt_ids: dict = field(default_factory=dict)       # mechanic prompt name -> its id

@@ -56,7 +56,8 @@ def playouts(setting, seeds: range) -> list:
             s, _, steps = shared.play(game, players, seed, every_step=True)
             res = game.result(s)
             assert res is not None and len(res["scores"]) == players, f"seed {seed}: {res}"
-            assert res["winners"] or res["draw"], f"seed {seed}: neither winner nor draw"
+            assert res["winners"] or res["draw"] or res.get("capped"), \
+                f"seed {seed}: neither a winner, a draw nor a cap"
             if options and options.get("turn_cap") == 0:
                 assert not s.get("capped"), f"seed {seed}: capped with no cap"
             if seed % 10 == 0:

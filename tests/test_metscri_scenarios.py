@@ -347,7 +347,8 @@ def test_one_point_short_of_the_goal_plays_on(game):
     assert not s["over"] and s["pl"][P1]["points"] == 35
 
 
-def test_the_turn_cap_ends_the_game_as_a_draw(game):
+def test_the_turn_cap_ends_the_game_as_capped(game):
+    # the cap is not a rule of Metscri (it ends `as capped`): no winner, and not a draw either
     import random
     s = game.new_state(players=3, seed=4, options={"turn_cap": 2})
     bot = random.Random(4)
@@ -355,7 +356,8 @@ def test_the_turn_cap_ends_the_game_as_a_draw(game):
         seat = game.waiting(s)[0]
         game.apply(s, seat, bot.randrange(game.option_count(s, seat)))
     assert s["g"]["round"] == 2
-    assert s["result"]["winners"] == [] and s["result"]["draw"] and s["capped"]
+    assert s["result"]["winners"] == [] and s["capped"] and s["result"]["capped"]
+    assert not s["result"]["draw"] and "drawn" not in s
 
 
 # ------------------------------------------------------------------ piles

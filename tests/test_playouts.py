@@ -155,8 +155,9 @@ def test_random_playouts(name, players):
         lengths.append(steps)
         assert s["decisions"] == steps
         res = game.result(s)
-        # a game stopped by its cap (end game as draw) is a declared draw with no winner
-        assert res is not None and (res["winners"] or (s.get("capped") and res["draw"])), \
+        # a game stopped by its cap (end game as capped) has no winner and is no draw
+        assert res is not None and (res["winners"] or (s.get("capped") and res["capped"]
+                                                       and not res["draw"])), \
             f"seed {seed}: no winner in {res}"
         assert set(res["winners"]) <= set(range(players))
         assert len(res["scores"]) == players

@@ -33,13 +33,19 @@ def common_base(ids: list):
     return bases.pop() if len(bases) == 1 and all("-" in i for i in ids) else None
 
 
+def seat_won(r: dict, p: int) -> bool:
+    """Whether seat p won game record r: as its sole winner, or with its team in a
+    cooperative game (where every seat wins or none does)."""
+    return p in r["winners"] if "team" in r else r["winners"] == [p]
+
+
 def card_summary(g, done: list, players: int) -> list:
     groups = card_groups(g)
     labels = {}
     for cid, name in groups.items():
         labels.setdefault(name, g.card_labels.get(cid, name))
     units = len(done) * players
-    wins_total = sum(1 for r in done if len(r["winners"]) == 1)
+    wins_total = sum(1 for r in done for p in range(players) if seat_won(r, p))
     rows = {}
     for kind in ("acquired", "played"):
         # per card group: events by seat, and the (game, seat) units that had it
@@ -55,7 +61,7 @@ def card_summary(g, done: list, players: int) -> list:
         for name, by_seat in events.items():
             units_with = had.get(name, set())
             n1 = len(units_with)
-            k1 = sum(1 for gi, p in units_with if done[gi]["winners"] == [p])
+            k1 = sum(1 for gi, p in units_with if seat_won(done[gi], p))
             n0, k0 = units - n1, wins_total - k1
             d, lo, hi = rate_difference(k1, n1, k0, n0)
             if n0 == 0 or n1 == 0:   # every seat had it (a starting card): nothing to compare
@@ -71,3 +77,27 @@ def card_summary(g, done: list, players: int) -> list:
                          "flag": "strong" if lo > 0 else "weak" if hi < 0 else ""}
     key = (lambda row: -(row.get("acquired") or row.get("played"))["delta"])
     return sorted(rows.values(), key=key)
+
+
+def column_meanings(g) -> dict:
+    """What each column of the per-card table means for this game: its declared card_stats
+    zones (else the defaults) and its kind of win (a sole winner, or the team's)."""
+    declared = g.card_stats
+    acquired, played = declared.get("acquired"), declared.get("played")
+    win = "the team's win rate" if g.cooperative else "the win rate (sole winner)"
+    out = {
+        "acquired": (f"times the card entered a seat's {' or '.join(acquired)} from elsewhere"
+                     if acquired else "times the card entered one of a seat's zones from "
+                     "outside that seat's zones (dealt, drawn, bought, taken or passed to it)"),
+        "played": (f"times the card entered {' or '.join(played)} (counted for the seat "
+                   "owning that zone, or whose zone it left)" if played else
+                   "times the card's effect ran (play)"),
+        "win rate with": f"{win} of the seats that acquired the card in a game (one count "
+                         "per seat and game; for a card never acquired: that played it)",
+        "without": f"{win} of every other seat of those games",
+        "difference": "with - without, and its 95% interval; 'strong' or 'weak' when the "
+                      "interval leaves out 0 (about one card in twenty by chance)",
+    }
+    if declared.get("description"):
+        out["about"] = declared["description"]
+    return out

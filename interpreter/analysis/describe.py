@@ -214,6 +214,13 @@ def ending(data) -> list:
     items = []
     if end.get("when"):
         items.append(f"The game ends at once when {code_span(end['when'])}.")
+    if end.get("cooperative") is True:
+        items.append("Cooperative: every player wins or loses together.")
+        items.append(f"The team's score: {code_span(end.get('score', '0'))}.")
+        if end.get("wins"):
+            items.append(f"The team wins when the game ends with {code_span(end['wins'])}; "
+                         "otherwise every player loses.")
+        return section("End and scoring", items)
     items.append(f"Score: {code_span(end.get('score', '0'))}.")
     if end.get("ranking"):
         items.append("Ranking (ties broken by the later entries): "

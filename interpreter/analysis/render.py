@@ -1,10 +1,11 @@
 """The summaries of simulate, compare and sweep in the terminal (rich tables)."""
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+
+from .compare import failed_lines
 
 CARD_ROWS = 12   # cards shown: the strongest and weakest by win-rate difference
 
@@ -22,6 +23,58 @@ def simulation(con, report: dict) -> None:
     con.print(Rule(f"{report['game']}: {report['games']} games, {report['players']} players, "
                    f"bots {report['bots']}, variant {report['variant']}"
                    + (", rotated" if report.get("rotate") else ""), style="bold cyan"))
+    con.print(team_table(report["team"]) if report.get("cooperative") else seat_table(report))
+    length = report["length"]
+    lines = [
+        f"completed: {report['completed']} of {report['games']}, in error: {report['errors']}",
+        f"draws (ended as a draw, or several best rankings): {report['draws']}; capped "
+        f"(stopped by a cap: `end game as capped`): {report['capped']}",
+        f"game length: {length['mean']:.1f} decisions (sd {length['sd']:.1f}, "
+        f"min {length['min']}, max {length['max']}), and {report['forced_per_game']:.1f} forced "
+        "steps (a choice with one option, taken without asking)",
+    ]
+    if report.get("rounds"):
+        r = report["rounds"]
+        lines.append(f"rounds: {r['mean']:.1f} (sd {r['sd']:.1f}, min {r['min']}, max {r['max']})")
+    if report.get("cooperative"):
+        s = report["team"]["score"]
+        lines.append(f"team score: {s['mean']:.1f} (sd {s['sd']:.1f}, min {s['min']}, "
+                     f"max {s['max']}); " + spread_words(s["histogram"]))
+    else:
+        m, fp = report["margin"], report["first_player"]
+        lines += [f"margin of victory: {m['mean']:.1f} (sd {m['sd']:.1f})",
+                  f"first player: {pct(fp['win_rate'])} ({interval(fp['interval'])}) against a "
+                  f"fair share of {pct(fp['fair_share'])}: {fp['verdict']}"]
+    lines.append(f"speed: {report['games_per_s']:.1f} games/s, "
+                 f"{report['decisions_per_s']:.0f} decisions/s")
+    if report.get("options"):
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in report["options"].items()))
+    if report.get("set"):
+        lines.append("set: " + ", ".join(f"{k}={v}" for k, v in report["set"].items()))
+    # the console prints no markup (terminal.console): styles are given as Text
+    out = [Text(line) for line in lines]
+    if report["cap_warning"]:
+        out.append(Text(f"warning: {pct(report['capped'] / report['completed'])} of the games "
+                        "hit a cap: their results say little about the rules",
+                        style="bold yellow"))
+    if report["errors"]:
+        out.append(Text(f"games in error: {report['errors']}", style="bold red"))
+        for e in report["error_samples"]:
+            out.append(Text(f"  seed {e['seed']}: {e['error']}"))
+            if e.get("save"):
+                out.append(Text(f"    reproduce it: rulebook replay {e['save']}"))
+        out.append(Text("  (a game in error is left out of every figure above)"))
+    for line in out:
+        con.print(line)
+    if report.get("metrics"):
+        con.print(metric_table(report["metrics"], "declared metrics"))
+    if report.get("cards"):
+        con.print(card_table(report["cards"]))
+        for name, meaning in (report.get("card_columns") or {}).items():
+            con.print(Text(f"  {name}: {meaning}"))
+
+
+def seat_table(report: dict) -> Table:
     t = Table(header_style="bold")
     for col, just in (("seat", "left"), ("wins", "right"), ("win rate", "right"),
                       ("95% interval", "right"), ("mean score", "right")):
@@ -32,45 +85,30 @@ def simulation(con, report: dict) -> None:
     for b in report["bot_rates"] if len(report["bot_rates"]) > 1 else ():
         t.add_row(Text(f"bot {b['bot']}"), str(b["wins"]), pct(b["win_rate"]),
                   interval(b["win_interval"]), "")
-    con.print(t)
-    length, fp = report["length"], report["first_player"]
-    lines = [
-        f"completed: {report['completed']} of {report['games']}, in error: {report['errors']}",
-        f"draws (several best rankings): {report['draws']}; capped (ended as a draw, e.g. by a "
-        f"turn cap): {report['capped']}",
-        f"game length: {length['mean']:.1f} decisions (sd {length['sd']:.1f}, "
-        f"min {length['min']}, max {length['max']}), and {report['forced_per_game']:.1f} forced "
-        "steps (a choice with one option, taken without asking)",
-    ]
-    if report.get("rounds"):
-        r = report["rounds"]
-        lines.append(f"rounds: {r['mean']:.1f} (sd {r['sd']:.1f}, min {r['min']}, max {r['max']})")
-    m = report["margin"]
-    lines += [f"margin of victory: {m['mean']:.1f} (sd {m['sd']:.1f})",
-              f"first player: {pct(fp['win_rate'])} ({interval(fp['interval'])}) against a fair "
-              f"share of {pct(fp['fair_share'])}: {fp['verdict']}",
-              f"speed: {report['games_per_s']:.1f} games/s, "
-              f"{report['decisions_per_s']:.0f} decisions/s"]
-    if report.get("options"):
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in report["options"].items()))
-    if report.get("set"):
-        lines.append("set: " + ", ".join(f"{k}={v}" for k, v in report["set"].items()))
-    if report["cap_warning"]:
-        lines.append(f"[bold yellow]warning: {pct(report['capped'] / report['completed'])} of "
-                     "the games hit a cap: their results say little about the rules[/]")
-    if report["errors"]:
-        lines.append(f"[bold red]games in error: {report['errors']}[/]")
-        for e in report["error_samples"]:
-            lines.append(f"  seed {e['seed']}: {escape(e['error'])}")
-            if e.get("save"):
-                lines.append(f"    reproduce it: rulebook replay {escape(e['save'])}")
-        lines.append("  (a game in error is left out of every figure above)")
-    for line in lines:
-        con.print(line)
-    if report.get("metrics"):
-        con.print(metric_table(report["metrics"], "declared metrics"))
-    if report.get("cards"):
-        con.print(card_table(report["cards"]))
+    return t
+
+
+def team_table(team: dict) -> Table:
+    """A cooperative game: every seat wins or loses with the team, so one row."""
+    t = Table(header_style="bold", title="cooperative: the team wins or loses together",
+              title_justify="left")
+    for col, just in (("team", "left"), ("wins", "right"), ("losses", "right"),
+                      ("win rate", "right"), ("95% interval", "right"), ("mean score", "right"),
+                      ("95% interval ", "right")):
+        t.add_column(col, justify=just)
+    s = team["score"]
+    t.add_row("all seats", str(team["wins"]), str(team["losses"]), pct(team["win_rate"]),
+              interval(team["win_interval"]), f"{s['mean']:.1f}", interval(s["interval"], "mean"))
+    return t
+
+
+def spread_words(bins: list) -> str:
+    """A score histogram in words: 'score 3: 10 games, score 4: 12 games, ...'."""
+    if not bins:
+        return "no scores"
+    return "distribution: " + ", ".join(
+        f"{b['lo']:g}" + (f"-{b['hi']:g}" if b.get("hi") not in (None, b["lo"]) else "")
+        + f": {b['count']}" for b in bins)
 
 
 def metric_table(metrics: list, title: str) -> Table:
@@ -104,6 +142,10 @@ def card_table(cards: list) -> Table:
 def comparison(con, result: dict) -> None:
     con.print(Rule(f"compare: A = {result['a']['label']}, B = {result['b']['label']}, "
                    f"{result['a']['games']} games each, same seeds", style="bold cyan"))
+    if result.get("failed"):
+        for line in failed_lines(result):
+            con.print(Text(line, style="bold red"))
+        return
     t = Table(header_style="bold")
     for col in ("metric", "A", "B", "B - A", "95% interval", ""):
         t.add_column(col, justify="left" if col == "metric" else "right")

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import plots
+from .compare import failed_lines
 from .. import files
 
 STYLE = """body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;padding:0 1em;
@@ -61,31 +62,48 @@ def interval(m: dict, key="interval") -> str:
 def summary_section(r: dict) -> str:
     parts = [f"<p>{r['completed']} of {r['games']} games completed ({r['errors']} in error), "
              f"{r['players']} players, bots {esc(r['bots'])}, variant {esc(r['variant'])}"
-             f"{', rotated' if r.get('rotate') else ''}; draws {r['draws']}, capped "
-             f"{r['capped']}.</p>"]
+             f"{', rotated' if r.get('rotate') else ''}; draws {r['draws']} (ended as a draw, "
+             f"or several best rankings), capped {r['capped']} (stopped by a cap).</p>"]
     if r["cap_warning"]:
         parts.append('<p class="warn">More than 5% of the games hit a cap: their results say '
                      "little about the rules.</p>")
-    fp = r["first_player"]
-    parts.append(f"<p>First player: {pct(fp['win_rate'])} ({pct(fp['interval'][0])} - "
-                 f"{pct(fp['interval'][1])}) against a fair share of {pct(fp['fair_share'])}: "
-                 f"{esc(fp['verdict'])}.</p>")
+    if r.get("cooperative"):
+        team, s = r["team"], r["team"]["score"]
+        parts.append(f"<p>Cooperative: every seat wins or loses with the team. The team won "
+                     f"{team['wins']} of {r['completed']} games: {pct(team['win_rate'])} "
+                     f"({pct(team['win_interval'][0])} - {pct(team['win_interval'][1])}); "
+                     f"team score {s['mean']:.2f} (sd {s['sd']:.2f}, min {s['min']}, max "
+                     f"{s['max']}).</p>")
+    else:
+        fp = r["first_player"]
+        parts.append(f"<p>First player: {pct(fp['win_rate'])} ({pct(fp['interval'][0])} - "
+                     f"{pct(fp['interval'][1])}) against a fair share of "
+                     f"{pct(fp['fair_share'])}: {esc(fp['verdict'])}.</p>")
     parts.append(table(["metric", "value", "95% interval"],
                        [[esc(m["name"]), value(m), interval(m)] for m in r["scalars"]]))
     return "".join(parts)
 
 
 def plots_section(r: dict) -> str:
-    out = [fig(plots.win_rates(r), "Win rate per seat; the dashed line is the fair share.")]
+    if r.get("cooperative"):
+        out = [fig(plots.histogram(r["team"]["score"]["histogram"], "Team score",
+                                   "the team's score"),
+                   "The team's score distribution (every seat shares it).")]
+    else:
+        out = [fig(plots.win_rates(r), "Win rate per seat; the dashed line is the fair share.")]
     out.append(fig(plots.histogram(r["length"]["histogram"], "Game length",
                                    "decisions per game"), "Game length in decisions."))
-    if r["scores"]["histogram"]:
+    if r["scores"]["histogram"] and not r.get("cooperative"):
         out.append(fig(plots.histogram(r["scores"]["histogram"], "Final scores", "score"),
                        "Final scores of every seat."))
     if r.get("cards"):
         out.append(fig(plots.card_deltas(r["cards"]), "Per-card win-rate difference: the "
                        "seats that acquired (else played) the card against the others."))
         out.append(card_table(r["cards"]))
+        meanings = r.get("card_columns") or {}
+        if meanings:
+            out.append("<ul>" + "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>"
+                                        for k, v in meanings.items()) + "</ul>")
     return "".join(out)
 
 
@@ -112,6 +130,9 @@ def simulate_body(r: dict) -> tuple:
 def compare_body(res: dict) -> tuple:
     a, b = res["a"], res["b"]
     title = f"compare {a['label']} / {b['label']}"
+    if res.get("failed"):    # no deltas: say loudly which side failed, and why
+        return title, "".join(f'<p class="warn"><strong>{esc(line)}</strong></p>'
+                              for line in failed_lines(res))
     rows = [[esc(d["name"]), value({**d, "value": d["a"]}), value({**d, "value": d["b"]}),
              f"{d['difference']:+.1%}" if d["kind"] == "rate" else f"{d['difference']:+.2f}",
              interval(d), '<span class="flag">significant</span>' if d["significant"] else ""]
@@ -120,8 +141,8 @@ def compare_body(res: dict) -> tuple:
             f"{a['games']} games each on the same seeds.</p>"
             + table(["metric", "A", "B", "B - A", "95% interval", ""], rows)
             + fig(plots.differences(res["differences"]), "Each rate's difference B - A.")
-            + f"<h2>A: {esc(a['label'])}</h2>" + plots_section(a)
-            + f"<h2>B: {esc(b['label'])}</h2>" + plots_section(b))
+            + f"<h2>A: {esc(a['label'])}</h2>" + summary_section(a) + plots_section(a)
+            + f"<h2>B: {esc(b['label'])}</h2>" + summary_section(b) + plots_section(b))
     return title, body
 
 
@@ -133,12 +154,14 @@ def sweep_body(res: dict) -> tuple:
     for name in names:
         ms = [next((m for m in run["scalars"] if m["name"] == name), None) for run in runs]
         rows.append([esc(name)] + [f"{value(m)} ({interval(m)})" if m else "" for m in ms])
-    seats = [n for n in names if n.startswith("win rate")] + ["draw rate"]
-    means = [n for n in names if n in ("margin of victory", "decisions per game")]
+    seats = [n for n in names if "win rate" in n] + ["draw rate", "capped rate"]
+    team = "team score" in names
+    lead = "team score" if team else "margin of victory"
     body = (table(["metric"] + [f"{esc(res['path'])}={esc(v)}" for v in res["values"]], rows)
-            + fig(plots.by_value(res, seats, "Win and draw rates by value", "rate"),
+            + fig(plots.by_value(res, seats, "Win, draw and cap rates by value", "rate"),
                   "Rates against the swept value (95% intervals).")
-            + fig(plots.by_value(res, means[:1], "Margin of victory by value", "points"),
+            + fig(plots.by_value(res, [lead], f"{lead.capitalize()} by value", "points"),
+                  "The team's score against the swept value." if team else
                   "The winner's lead against the swept value."))
     return title, body
 

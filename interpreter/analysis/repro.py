@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..bots import make_bot
+from ..errors import GameError
 from ..runtime import saves as savefile
+from ..runtime.state import initial_state
 
 MAX_SAVES = 5      # per process: the first games in error are enough to reproduce
 _written = [0]
@@ -21,8 +23,15 @@ def room() -> bool:
 
 def error_save(game, spec, task, stride: int, folder: str = ".") -> str | None:
     """The path of the save file written for this game, or None when it could not be (the
-    error came before any decision or not from the rules, or the folder cannot be written)."""
-    s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options))
+    error came not from the rules but from a bot, or the folder cannot be written). A game
+    whose setup failed (decision 0) gets a save without decisions: replaying it meets the
+    same error before anyone is asked."""
+    variant = spec.variant or game.g.default_variant
+    try:
+        s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options))
+    except GameError:    # the setup failed: its hash is of the state before setup ran
+        start = initial_state(game.g, spec.players, task.seed, variant, dict(spec.options))
+        return _write(game, spec, task, start, [], folder)
     bots = [make_bot(k, game, task.seed * stride + p) for p, k in enumerate(task.bots)]
     decisions, last, failed = [], game.clone(s), False
     try:
@@ -36,9 +45,13 @@ def error_save(game, spec, task, stride: int, folder: str = ".") -> str | None:
         failed = True
     if not (failed and decisions):     # not the rules' error (a bot's), or before any decision
         return None
+    return _write(game, spec, task, last, decisions, folder)
+
+
+def _write(game, spec, task, state, decisions, folder) -> str | None:
     path = Path(folder) / f"{game.g.id}-error-seed{task.seed}.json"
-    data = savefile.make(game, last, s["n"], task.seed, spec.variant or game.g.default_variant,
-                         dict(spec.options), decisions)
+    data = savefile.make(game, state, state["n"], task.seed,
+                         spec.variant or game.g.default_variant, dict(spec.options), decisions)
     try:
         savefile.write(str(path), data)
     except OSError:

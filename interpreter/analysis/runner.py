@@ -71,7 +71,7 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
     """One bot game -> its record (plain data, one JSON line of --jsonl)."""
     rec = {"index": task.index, "rotation": task.rotation, "seed": task.seed,
            "bots": list(task.bots)}
-    events = Recorder() if spec.cards or game.g.metrics else None
+    events = Recorder(game.g.card_stats) if spec.cards or game.g.metrics else None
     try:
         s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options),
                            events=events)
@@ -90,11 +90,15 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
         return rec
     result = s["result"]
     counter = game.g.rounds.get("counter")
+    # a cap (`end game as capped`) is neither a win nor a draw; a draw is `end game as draw`
+    # or several best rankings (in a cooperative game: only the former)
     rec.update(winners=result["winners"], scores=result["scores"],
                capped=bool(s.get("capped")),
-               draw=len(result["winners"]) != 1 and not s.get("capped"),
+               draw=bool(result.get("draw")) and not s.get("capped"),
                decisions=s["decisions"], forced=s.get("forced", 0),
                rounds=s["g"].get(counter) if counter else None)
+    if "team" in result:   # a cooperative game: the team's score and win
+        rec["team"] = result["team"]
     if spec.cards:
         rec["acquired"], rec["played"] = events.acquired, events.played
     metrics = game.g.metrics

@@ -1,14 +1,17 @@
 """Game records -> the summary a designer reads.
 
-A win is a sole winner. A game with several best rankings is a draw; a game that ended
-`as draw` (a turn cap) is *capped*, counted apart from draws. Every rate has a 95% Wilson
+A win is a sole winner. A game with several best rankings, or one that ended `as draw` (a
+draw by its rules: a full board), is a draw; a game that ended `as capped` (a turn cap) is
+*capped*, counted apart from draws: it was stopped, not decided. A cooperative game's
+figures are the team's (team.py). Every rate has a 95% Wilson
 interval; every mean the interval of the mean. `scalars` lists every metric in one form
 (rates and means), which compare and sweep put side by side.
 """
 from __future__ import annotations
 
-from .cardstats import card_summary
+from .cardstats import card_summary, column_meanings
 from .intervals import histogram, mean, rate, wilson
+from .team import team_scalars, team_summary
 
 CAP_WARNING = 0.05
 ERROR_SAMPLES = 5
@@ -19,8 +22,9 @@ def summarise(g, records: list, elapsed: float, players: int, info: dict) -> dic
     errors = [{"seed": r["seed"], "error": r["error"], **({"save": r["save"]} if r.get("save") else {})}
               for r in records if "error" in r]
     n = len(done)
+    team = g.cooperative
     seats = []
-    for p in range(players):
+    for p in range(players) if not team else ():   # the team's figures say it all
         wins = sum(1 for r in done if r["winners"] == [p])
         scores = [r["scores"][p] for r in done]
         seats.append({"seat": p + 1, "seat_label": g.seat_label(p), "wins": wins,
@@ -34,22 +38,25 @@ def summarise(g, records: list, elapsed: float, players: int, info: dict) -> dic
     margins = [margin(r) for r in done if len(r["winners"]) == 1]
     report = {
         **info, "game": g.id, "games": len(records), "completed": n, "players": players,
-        "seats": seats, "bot_rates": bot_rates(done, g),
+        "seats": seats, "bot_rates": bot_rates(done, g) if not team else [],
+        "cooperative": team, **({"team": team_summary(done)} if team else {}),
         "draws": draws, "capped": capped,
         "cap_warning": bool(n) and capped / n > CAP_WARNING,
         "length": {**spread(lengths), "histogram": histogram(lengths)},
         # choices with one option, taken without asking (not decisions)
         "forced_per_game": (sum(r.get("forced", 0) for r in done) / n) if n else 0.0,
         "rounds": {**spread(rounds), "histogram": histogram(rounds)} if rounds else None,
-        "scores": {"histogram": histogram([s for r in done for s in r["scores"]])},
-        "margin": spread(margins),
-        "first_player": first_player(done, players),
+        "scores": {"histogram": histogram([r["team"]["score"] for r in done] if team else
+                                          [s for r in done for s in r["scores"]])},
+        "margin": spread(margins) if not team else None,
+        "first_player": first_player(done, players) if not team else None,
         "seconds": elapsed, "games_per_s": len(records) / elapsed,
         "decisions_per_s": sum(lengths) / elapsed,
         "errors": len(errors), "error_samples": errors[:ERROR_SAMPLES],
     }
     if done and "acquired" in done[0]:
         report["cards"] = card_summary(g, done, players)
+        report["card_columns"] = column_meanings(g)
     if done and "metrics" in done[0]:
         report["metrics"] = [m for m in custom_scalars(g, done)]
     report["scalars"] = scalars(report, done, players, g)
@@ -108,15 +115,25 @@ def custom_scalars(g, done: list) -> list:
 
 def scalars(report: dict, done: list, players: int, g) -> list:
     n = len(done)
+    if g.cooperative:
+        return team_scalars(report, done) + common_scalars(report, done) \
+            + report.get("metrics", [])
     out = [rate(f"win rate {s['seat_label']}", s["wins"], n) for s in report["seats"]]
     if len(report["bot_rates"]) > 1:
         out += [rate(f"win rate bot {b['bot']}", b["wins"], b["seats_played"])
                 for b in report["bot_rates"]]
-    out += [rate("draw rate", report["draws"], n), rate("capped rate", report["capped"], n),
-            mean("decisions per game", [r["decisions"] for r in done])]
-    if report["rounds"]:
-        out.append(mean("rounds per game", [r["rounds"] for r in done]))
+    out += common_scalars(report, done)
     out += [mean(f"score {g.seat_label(p)}", [r["scores"][p] for r in done])
             for p in range(players)]
     out.append(mean("margin of victory", [margin(r) for r in done if len(r["winners"]) == 1]))
     return out + report.get("metrics", [])
+
+
+def common_scalars(report: dict, done: list) -> list:
+    """Draws, caps and lengths: the same in every kind of game."""
+    n = len(done)
+    out = [rate("draw rate", report["draws"], n), rate("capped rate", report["capped"], n),
+           mean("decisions per game", [r["decisions"] for r in done])]
+    if report["rounds"]:
+        out.append(mean("rounds per game", [r["rounds"] for r in done]))
+    return out

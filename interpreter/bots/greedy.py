@@ -7,15 +7,13 @@ peek at chance or hidden cards), applies the option
 and scores the result for its seat with `bots: evaluation` (or the end score when the game
 declares none). An option whose lookahead consults the generator (a roll) is scored as the
 mean over `bots: samples` such copies. An option that ends the game scores +inf for a sole
-win, -inf for a loss.
+win, -inf for a loss. In a cooperative game the seat's value is the team's (seat_value.py).
 """
 from __future__ import annotations
 
-import math
 import random
 
-from ..runtime.decisions import steps as own_steps
-from ..runtime.evaluation import evaluate
+from .seat_value import final_value, seat_value
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
 
@@ -98,11 +96,9 @@ class GreedyBot:
     def score(self, game, s: dict, seat: int, chance: bool, depth: int = 0) -> tuple:
         """(the value of s for the seat, chance): the result if the game is over."""
         if game.is_over(s):
-            winners = game.result(s)["winners"]
-            if winners == [seat]:
-                return math.inf, chance
-            if seat not in winners:
-                return -math.inf, chance
+            end = final_value(game, s, seat)   # a cooperative game's is the team's
+            if end is not None:
+                return end, chance
         if self.fn is None:
             return 0.0, chance
         here = self.evaluate(game, s, seat)
@@ -118,5 +114,6 @@ class GreedyBot:
 
     def evaluate(self, game, s, seat):
         # an evaluation may speak of `me` as well as `it`, and of me's steps in a secret
-        # sequence (`so_far`): a program is scored by what the game predicts of it
-        return evaluate(game.g, s, self.fn, seat, me=seat, so_far=own_steps(s, seat))
+        # sequence (`so_far`): a program is scored by what the game predicts of it; in a
+        # cooperative game the seat's value is the team's (seat_value.py)
+        return seat_value(game, s, self.fn, seat)

@@ -14,7 +14,9 @@ One tree per decision, seen from the bot's seat. Each iteration:
 4. backs up one reward per seat in [0, 1]: a win 1, a shared win 1/winners, a loss 0;
    a game not over by then (or any game with `reward=margin`) scores the margin (own
    value - best other's) of the evaluation (the score if none, the final scores once
-   over), normalised over the margins seen in this search (see scaled).
+   over), normalised over the margins seen in this search (see scaled). In a cooperative
+   game every seat's reward is the team's: 1 for the team's win, 0 for its loss, else
+   the team's value itself, not a margin (seat_value.py).
 
 With `prior=K`, every root option starts with K virtual visits worth the greedy bot's
 one-step value of it, ranked among the options (progressive bias; see seed_root), so a
@@ -42,6 +44,7 @@ from ..runtime import decisions
 from ..runtime.decisions import steps as own_steps
 from ..runtime.evaluation import Evaluator, evaluate
 from .greedy import SURE, GreedyBot
+from .seat_value import final_value, seat_value, team_values
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
 
@@ -230,14 +233,17 @@ class IsmctsBot:
 
     def value_of(self, game, s: dict, seat: int) -> float:
         if s["over"]:
-            r = s["result"]
-            return math.inf if r["winners"] == [seat] else -math.inf
-        return evaluate(game.g, s, self.fn, seat, me=seat, so_far=own_steps(s, seat))
+            end = final_value(game, s, seat)
+            return end if end is not None else -math.inf   # a shared win: not a sole one
+        return seat_value(game, s, self.fn, seat)
 
     def rewards(self, game, s: dict) -> list:
         """One reward per seat in [0, 1]."""
         n = s["n"]
+        team = game.g.cooperative   # every seat's reward is the team's: its result or value
         if s["over"] and self.reward == "result":
+            if team:
+                return [1.0 if s["result"]["team"]["won"] else 0.0] * n
             winners = s["result"]["winners"]
             if not winners:
                 return [1 / n] * n
@@ -247,9 +253,8 @@ class IsmctsBot:
         elif self.fn is None:
             return [1 / n] * n
         else:
-            evaluator = Evaluator(game.g, s)
-            values = [evaluator(self.fn, p, me=p, so_far=own_steps(s, p)) for p in range(n)]
-        return [self.scaled(m) for m in margins(values)]
+            values = team_values(game, s, self.fn)
+        return [self.scaled(m) for m in (values if team else margins(values))]
 
     def scaled(self, margin: float) -> float:
         """A margin as a reward: min-max normalised over the margins seen in this search,

@@ -134,6 +134,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         g.end_when = end.get("when")
         g.score = end.get("score", "0")
         g.ranking = end.get("ranking")
+        g.cooperative = end.get("cooperative") is True
+        g.team_wins = end.get("wins")
         g.evaluation = (d.get("bots") or {}).get("evaluation")
         g.bot_samples = int((d.get("bots") or {}).get("samples", 1))
         g.max_decisions = int(info.get("max_decisions", 100000))

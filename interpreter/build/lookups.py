@@ -6,6 +6,9 @@ from .. import zone_keys
 
 
 def result_fn(g):
+    if g.cooperative:
+        return team_result_fn(g)
+
     def result(vm):
         n = vm.s["n"]
         score = g.exprs.get("score")
@@ -15,10 +18,32 @@ def result_fn(g):
         order = sorted(range(n), key=lambda p: keys[p], reverse=True)
         best = keys[order[0]]
         winners = [p for p in order if keys[p] == best]
-        if vm.s.get("capped"):
+        if vm.s.get("capped"):    # `end game as capped`: stopped, neither won nor drawn
+            return {"winners": [], "scores": scores, "ranking": order, "draw": False,
+                    "capped": True}
+        if vm.s.get("drawn"):     # `end game as draw`: a draw by the rules
             winners = []
         return {"winners": winners, "scores": scores, "ranking": order,
                 "draw": len(winners) != 1}
+    return result
+
+
+def team_result_fn(g):
+    """A cooperative game's result: every seat wins (end.wins held when it ended) or none
+    does, each with the team's score; `team` holds the team's score and win. A cap or a
+    draw is the team's too: no seat wins."""
+    def result(vm):
+        s, n = vm.s, vm.s["n"]
+        score, wins = g.exprs.get("score"), g.exprs.get("team_wins")
+        team = score(vm) if score else 0
+        stopped = s.get("capped") or s.get("drawn")
+        won = bool(wins(vm)) if wins and not stopped else False
+        out = {"winners": list(range(n)) if won else [], "scores": [team] * n,
+               "ranking": list(range(n)), "draw": bool(s.get("drawn")),
+               "team": {"score": team, "won": won}}
+        if s.get("capped"):
+            out["capped"] = True
+        return out
     return result
 
 

@@ -16,8 +16,35 @@ class Metrics:
         self.descriptions: dict = {}
 
 
+def card_stat_zones(builder, g) -> None:
+    """card_stats: which zones count a card as acquired (player zones) or played (any
+    zone), checked against the declared zones; sets g.card_stats."""
+    from ..errors import did_you_mean
+    section = builder.data.get("card_stats")
+    if not isinstance(section, dict):
+        return
+    for kind in EVENTS:
+        names = section.get(kind)
+        if not isinstance(names, list):
+            continue   # absent (the default), or the schema reports it
+        zones = set(g.player_zones) if kind == "acquired" else \
+            set(g.player_zones) | set(g.game_zones)
+        for i, z in enumerate(names):
+            if z not in zones:
+                what = "player zone" if kind == "acquired" else "zone"
+                hint = did_you_mean(str(z), zones)
+                if kind == "acquired" and z in g.game_zones:
+                    hint = f"'{z}' is a game zone: no seat owns what enters it"
+                builder.add(builder.doc, ["card_stats", kind, i], "REF-UNDEF",
+                            f"unknown {what} '{z}'", hint, key=False)
+        g.card_stats[kind] = tuple(str(z) for z in names)
+    if isinstance(section.get("description"), str):
+        g.card_stats["description"] = section["description"]
+
+
 def compile_metrics(builder, comp, g) -> None:
     """Called by the builder once the game is compiled; sets g.metrics (None without any)."""
+    card_stat_zones(builder, g)
     section = builder.data.get("metrics")
     if not isinstance(section, dict) or not section:
         g.metrics = None

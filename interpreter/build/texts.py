@@ -136,18 +136,31 @@ class GameCompiler:
             self.compile_script(comp, doc, ["procedures", name, "do"], proc.body, types, "proc:" + name)
         self.compile_flow(comp, g)
         for key, text in (("end_when", g.end_when), ("score", g.score), ("ranking", g.ranking),
-                          ("evaluation", g.evaluation)):
-            if text is None:
+                          ("evaluation", g.evaluation), ("team_wins", g.team_wins)):
+            if text is None or (key == "score" and g.cooperative):
                 continue
             section = "bots" if key == "evaluation" else "end"
-            field = {"end_when": "when"}.get(key, key)
+            field = {"end_when": "when", "team_wins": "wins"}.get(key, key)
             local = {"it": "player", "me": "player"}
             if key == "evaluation":   # in a secret sequence, me's own steps (else empty)
                 local["so_far"] = "list"
+            if key == "team_wins":    # the team's: compile_team
+                if not g.cooperative:
+                    self.add(doc, ["end", "wins"], "SCHEMA-KEY", "end.wins is the team's win "
+                             "of a cooperative game", hint="add `cooperative: true` to end:, "
+                             "or say who wins with end.score and end.ranking")
+                continue
+            if key == "ranking" and g.cooperative:
+                self.add(doc, ["end", "ranking"], "SCHEMA-KEY", "a cooperative game ranks no "
+                         "seat: every seat has the team's score", hint="remove end.ranking; "
+                         "end.wins says when the team has won")
+                continue
             fn = self.compile_expr(comp, doc, [section, field], text, local,
                                    want=_WANT.get(key), params=None if key == "end_when" else ("it",))
             if fn is not None:
                 g.exprs[key] = fn
+        if g.cooperative:
+            self.compile_team(comp, doc, g)
         compile_bots(self, comp, g)      # bots.policies and hidden_types (policies.py)
         compile_metrics(self, comp, g)   # the metrics: section (build/metrics.py)
         g.stat_fns = {name: comp.stat(name) for name in g.stats}
@@ -162,6 +175,21 @@ class GameCompiler:
                                   else "nobody" if p is None else f"P{p + 1}")
         compile_card_labels(self, comp, g)   # each card's label, filled in once (card_labels.py)
 
+    def compile_team(self, comp, doc, g):
+        """A cooperative game's end.score is the team's: one number about the game, so it
+        may not name `it`; a seat's score (and the bots' value of a seat) is that number."""
+        if g.team_wins is None:
+            self.add(doc, ["end", "cooperative"], "SCHEMA-REQUIRED", "a cooperative game needs "
+                     "end.wins: the condition under which the team has won", key=True)
+        else:
+            fn = self.compile_expr(comp, doc, ["end", "wins"], g.team_wins, {}, want="bool")
+            if fn is not None:
+                g.exprs["team_wins"] = fn
+        if "score" in (self.data.get("end") or {}):
+            fn = self.compile_expr(comp, doc, ["end", "score"], g.score, {}, want="num")
+            if fn is not None:
+                g.exprs["score"] = lambda vm, it=None: fn(vm)
+
     def compile_status(self, comp, g):
         comp.ns.locate = self.locator(self.doc, ["status"])
         try:
@@ -172,6 +200,6 @@ class GameCompiler:
             self.report(self.doc, ["status"], e)
 
 
-_WANT = {"end_when": "bool", "score": "num", "evaluation": "num"}
+_WANT = {"end_when": "bool", "score": "num", "evaluation": "num", "team_wins": "bool"}
 
 

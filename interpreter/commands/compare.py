@@ -51,6 +51,8 @@ def compare(game_a, game_b, games, players, seed, kind, bot_specs, rotate, jobs,
         _, report = session.run_games(st, games, seed, rotate, jobs, scheduler, as_json, con)
         report["label"] = label
         runs[side] = report
-    result = {"a": runs["a"], "b": runs["b"],
+    result = {"a": runs["a"], "b": runs["b"], "failed": C.failed_sides(runs["a"], runs["b"]),
               "differences": C.compare(runs["a"], runs["b"])}
     session.show("compare", result, report_path, as_json, con, render.comparison)
+    if result["failed"]:     # a side with no completed game: the comparison did not happen
+        raise SystemExit(1)

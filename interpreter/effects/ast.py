@@ -270,7 +270,8 @@ class Log(Stmt):
 
 @dataclass
 class EndGame(Stmt):
-    draw: bool = False      # end game as draw: nobody wins
+    draw: bool = False      # end game as draw: nobody wins, by the rules (a full board)
+    capped: bool = False    # end game as capped: stopped by a cap, not by the rules
 
 
 @dataclass

@@ -301,7 +301,9 @@ class ScriptCompiler(Handover, Control):
 
     def _s_EndGame(self, st):
         if st.draw:
-            self.line("s['capped'] = True   # the result names no winner")
+            self.line("s['drawn'] = True    # the result names no winner: a draw")
+        if st.capped:
+            self.line("s['capped'] = True   # the result names no winner: stopped by a cap")
         self.line("vm.end_game()")
         self.line(f"return {WAIT}")
         self.b.end_block()

@@ -280,8 +280,15 @@ def pass_screen(con: Console, seat_label: str, game_name: str = "") -> None:
 def render_result(con: Console, game, result: dict) -> None:
     def label(p):
         return visible(game.g.seat_label(p))
-    winners = result["winners"]
-    if not winners:
+    winners, team = result["winners"], result.get("team")
+    if team is not None:   # a cooperative game: the team wins or loses together
+        headline = (f"The team wins with {team['score']}!" if team["won"] else
+                    f"The team loses, with {team['score']}.")
+    elif result.get("capped"):
+        headline = "The game was stopped by its cap: no winner."
+    elif not winners and result.get("draw"):
+        headline = "The game is a draw."
+    elif not winners:
         headline = "The game ends with no winner."
     elif len(winners) == 1:
         headline = f"{label(winners[0])} wins!"

@@ -91,7 +91,9 @@ def view(game, s: dict, seat: int | None) -> dict:
         r = s["result"]
         v["result"] = {"winners": [g.seat_label(p) for p in r["winners"]],
                        "scores": {g.seat_label(p): x for p, x in enumerate(r["scores"])},
-                       "draw": r.get("draw", len(r["winners"]) != 1)}
+                       "draw": r.get("draw", len(r["winners"]) != 1),
+                       "capped": r.get("capped", False),
+                       **({"team": r["team"]} if "team" in r else {})}
     return v
 
 

@@ -157,6 +157,7 @@ class Session:
         r = self.game.result(self.state) or {}
         return {"game": self.game.g.id, "winners": [p + 1 for p in r.get("winners", [])],
                 "scores": r.get("scores", []), "draw": r.get("draw", False),
+                "capped": r.get("capped", False), **({"team": r["team"]} if "team" in r else {}),
                 "seed": self.seed, "variant": self.variant, "players": self.players,
                 "decisions": len(self.decisions), "state_hash": self.game.position_hash(self.state),
                 "over": self.game.is_over(self.state)}

@@ -11,7 +11,8 @@ Layout:
   v, pv                       (only for a game declaring values) game values: name -> JSON,
                               player values: one dict per seat; never changed in place
                               (values.py), so a clone copies only these dicts
-  capped                      (only once set) the game was ended as a draw
+  capped                      (only once set) the game was stopped by a cap (end game as capped)
+  drawn                       (only once set) the game was ended as a draw (end game as draw)
   stack, pending              running scripts (frames) and the decision they wait for
   over, result, decisions, phase
 """

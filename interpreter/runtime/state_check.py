@@ -95,8 +95,9 @@ def _fields(g, s) -> None:
     if "rngv" in s and not (is_int(s["rngv"]) and s["rngv"] in rng.VERSIONS[1:]):
         raise _Damaged(f"'rngv' is {describe_value(s['rngv'])}, not a generator version "
                        f"({', '.join(map(str, rng.VERSIONS[1:]))}; absent for 1)")
-    if "capped" in s and not isinstance(s["capped"], bool):
-        raise _Damaged(f"'capped' is {describe_value(s['capped'])}, not true or false")
+    for flag in ("capped", "drawn"):
+        if flag in s and not isinstance(s[flag], bool):
+            raise _Damaged(f"'{flag}' is {describe_value(s[flag])}, not true or false")
     if not (s["result"] is None or isinstance(s["result"], dict)):
         raise _Damaged(f"'result' is {describe_value(s['result'])}, not an object or null")
 
