@@ -45,6 +45,9 @@ def build_board(name: str, spec: dict):
     markers = spec.get("markers")
     board.markers = tuple(m for m in markers if isinstance(m, str)) \
         if isinstance(markers, list) else ()
+    only = spec.get("feature_variants")      # drawn only in those variants (views)
+    board.feature_variants = {k: tuple(v) for k, v in only.items() if isinstance(v, list)} \
+        if isinstance(only, dict) else {}
     return board
 
 

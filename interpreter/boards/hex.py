@@ -57,6 +57,7 @@ class HexBoard:
     face_names: tuple = ()                         # every face's name, removed ones too
     removed: tuple = ()
     markers: tuple = ()                            # value names drawn as markers (views)
+    feature_variants: dict = field(default_factory=dict)  # feature -> variants having it
     broken: bool = False                           # a stand-in for a wrong declaration
 
     directions = COMPASS

@@ -15,6 +15,7 @@ from . import lookups as tables
 from .metrics import compile_metrics
 from .bot_settings import compile_bots
 from ..effects.abilities import compile_abilities
+from .card_details import compile_card_details
 from .card_labels import compile_card_labels
 
 
@@ -161,6 +162,7 @@ class GameCompiler:
         g.seat_label = lambda p: (names[p] if p is not None and p < len(names)
                                   else "nobody" if p is None else f"P{p + 1}")
         compile_card_labels(self, comp, g)   # each card's label, filled in once (card_labels.py)
+        compile_card_details(self, comp, g)  # and its details (card_details.py)
 
     def compile_status(self, comp, g):
         comp.ns.locate = self.locator(self.doc, ["status"])

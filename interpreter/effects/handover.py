@@ -48,8 +48,7 @@ class Handover:
             # the choice is an op of its own (bots imagining a world ask it again there)
             self.b.end_block()
             self.line(ASKS_EACH)
-            each_opts = self.labelled(st, et) if st.labelled is not None else \
-                f"_choice(_vals, {et!r}, _other)"
+            each_opts = self.menu(st, et)
             self.bind(var, T.list_of(et))     # per seat: its answer (none if not asked)
             nxt = self.stop_here()
             for src in (f"_seats = list({seats})", "_opts = {}", "_me = l.get('me')",
@@ -73,8 +72,7 @@ class Handover:
         if st.by is None and not self.me_known:
             self.c.err(st, "FLOW", f"who chooses {var}? A phase has no `me`: write "
                                    f"`{var} = choose one of ... by PLAYER`")
-        opts = self.labelled(st, et) if st.labelled is not None else \
-            f"_choice(_vals, {et!r}, _other)"
+        opts = self.menu(st, et)
         nxt = self.stop_here()
         for src in (f"_vals = {values}",
                     f"_other = {other}",
@@ -105,6 +103,10 @@ class Handover:
                                    "by each of PLAYERS` (a list of seats, maybe of one)")
         if st.length is None:
             self.c.err(st, "FLOW", f"how long is {var}? Add `length MIN to MAX` (or `length N`)")
+        if st.grouped is not None:
+            self.c.err(st.grouped, "SYNTAX", f"the steps of a sequence are not grouped: "
+                                             f"`grouped by` is for `choose one` and "
+                                             f"`choose number`")
         seats, _ = self.src(st.each)
         types = self.scope.types
         saved = {k: types[k] for k in ("me", "so_far") if k in types}
@@ -145,10 +147,25 @@ class Handover:
             self.line(src)
         self.b.end_block()
 
-    def labelled(self, st, et) -> str:
-        """`labelled "text {it...}"`: the options' labels, made from each value only when
-        someone reads them (a bot never does)."""
-        return f"_choice(_vals, {et!r}, _other, {self.label_id(st, et)})"
+    def menu(self, st, et) -> str:
+        """Source of the menu of values `_vals` (and `_other`). `labelled "text {it...}"`:
+        the options' labels, `grouped by EXPR`: their groups, both made from each value only
+        when someone reads them (a bot never does)."""
+        lab = self.label_id(st, et) if st.labelled is not None else None
+        grp = self.group_id(st, et) if st.grouped is not None else None
+        return f"_choice(_vals, {et!r}, _other, {lab}, {grp})"
+
+    def group_id(self, st, et) -> int:
+        """The id of the compiled `grouped by EXPR`, a function of `it` naming its group."""
+        outer = self.scope
+        self.scope = outer.child(it=et)
+        try:
+            src, t = self.src(st.grouped)
+        finally:
+            self.scope = outer
+        fn = self.c.ns.expression(f"vm.label({src}, {t!r})", "vm, v_it", "group",
+                                  at=(st.grouped.line, st.grouped.col))
+        return self.g.register_group(fn)
 
     def label_id(self, st, et) -> int:
         """The id of the compiled `labelled` text, a function of `it` (see labelled)."""
