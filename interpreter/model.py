@@ -40,6 +40,7 @@ class ValueSpec:
     default: Any = None             # what a missing mapping key (or list position) reads as
     description: str = ""
     entries: str = "any"            # a list's or mapping's entries: number, text, player, ...
+    display: Optional[str] = None   # a text about `it` (each entry) that people read it as
 
 
 @dataclass
@@ -136,6 +137,7 @@ class GameDef:
     mechanics: dict = field(default_factory=dict)        # name -> native mechanic
     card_labels: dict = field(default_factory=dict)      # instance id -> display label
     card_details: dict = field(default_factory=dict)     # instance id -> its detail lines
+    value_displays: dict = field(default_factory=dict)   # (owner, value) -> its display text
     discard_zone: dict = field(default_factory=dict)     # card type -> zone
     result_fn: Optional[Callable] = None                 # vm -> {winners, scores, ...}
     zone_spec: Optional[Callable] = None                 # zone key -> ZoneSpec

@@ -74,7 +74,7 @@ class Human:
                 if i is not None and 1 <= i <= count:
                     return "choose", options[within[i - 1]]
                 shown = text if len(text) <= 12 else text[:12] + "..."
-                what = "group" if within is None else "option"
+                what = "option group" if within is None else "option"
                 say(con, f"There is no {what} {shown}: choose 1 to {count}.")
             elif (exact := exact_label(text, options)) is not None:
                 return "choose", exact

@@ -128,7 +128,10 @@ def legend(board: dict, tags: dict | None = None, seats: list | None = None) -> 
         parts.append("a digit: cards there")
     elif board.get("stack_limit") != 1:
         parts.append("a digit: stack height")
-    if board.get("marks", True):
+    if board.get("hides", True) and board.get("marks", True):
+        # a face-up card has no mark: * is a face-down card this seat knows (remembers)
+        parts.append("* face down, known to you; + face down, known to others")
+    elif board.get("marks", True):
         parts.append("* you have peeked at it, + others have")
     parts += legend_parts(board, feature_tags(board) if tags is None else tags, seats or [])
     if board.get("shape", "grid") == "grid":
@@ -141,8 +144,14 @@ def _square(stack: list, viewer: str) -> Text:
         return Text("·", style="dim")
     top = stack[-1]
     label = top.get("card")
-    lists = [x for k, x in top.items() if k != "card" and isinstance(x, list)]
-    mark = "*" if any(viewer in x for x in lists) else "+" if any(lists) else ""
+    lists = [x for k, x in top.items() if k not in ("card", "known") and isinstance(x, list)]
+    known = top.get("known")      # on a board that hides cards: open to all, or known to you
+    if known is not None:
+        mark = "" if known == "all" else "*"
+    elif label is None and any(lists):
+        mark = "+"
+    else:
+        mark = "*" if any(viewer in x for x in lists) else "+" if any(lists) else ""
     text = Text(label if label is not None else BACK,
                 style="bold" if label is not None else "dim")
     if mark:

@@ -20,7 +20,7 @@ def card_details(game, s: dict, seat, v: dict) -> dict:
     ids_of, pattern = _labels(g)
     shown = set()
     _collect(v, ids_of, shown)
-    for text in v.get("options", ()) + v.get("steps", []):   # an option naming a card
+    for text in [*v.get("options", ()), *v.get("steps", ())]:   # an option naming a card
         if text not in ids_of and pattern is not None:
             shown.update(m.group(0) for m in pattern.finditer(text))
     if not shown:

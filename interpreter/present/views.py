@@ -51,7 +51,8 @@ def view(game, s: dict, seat: int | None) -> dict:
                      "stats": stats, "zones": zones}
         if g.player_values:
             specs = g.player_values
-            seat_view["values"] = {k: shown(g, specs[k], x) for k, x in s["pv"][p].items()
+            seat_view["values"] = {k: _value(g, evaluator, ("player", k), specs[k], x, seat)
+                                   for k, x in s["pv"][p].items()
                                    if sees(g, "value", k, p, seat)}
         seats.append(seat_view)
     zones = {}
@@ -76,8 +77,8 @@ def view(game, s: dict, seat: int | None) -> dict:
         "over": s["over"],
     }
     if g.game_values:       # like game counters: only the public ones, to everyone
-        v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
-                       if sees(g, "value", k, None, seat)}
+        v["values"] = {k: _value(g, evaluator, ("game", k), g.game_values[k], x, seat)
+                       for k, x in s["v"].items() if sees(g, "value", k, None, seat)}
     if g.boards:
         v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
@@ -101,6 +102,21 @@ def view(game, s: dict, seat: int | None) -> dict:
                        "scores": {g.seat_label(p): x for p, x in enumerate(r["scores"])},
                        "draw": r.get("draw", len(r["winners"]) != 1)}
     return v
+
+
+def _value(g, evaluator, key: tuple, spec, x, seat):
+    """A value as the view shows it: in words when it declares a `display:` text (each
+    entry of a list or mapping filled in, joined with '; '), else as data (shown)."""
+    fn = g.value_displays.get(key)
+    if fn is None:
+        return shown(g, spec, x)
+    if type(x) is list:
+        parts = [evaluator(fn, it=e, key=None, viewer=seat) for e in x]
+    elif type(x) is dict:
+        parts = [evaluator(fn, it=e, key=k, viewer=seat) for k, e in x.items()]
+    else:
+        return evaluator(fn, it=x, key=None, viewer=seat)
+    return "; ".join(parts) or "none"
 
 
 def option_groups(game, s: dict, seat: int, options: list) -> list | None:
@@ -153,6 +169,10 @@ def _board(g, evaluator, s, board, seat) -> dict:
     markers (player values holding a place) this seat may see. A grid's cell also has its
     position and rim distance; a hex board gives what rebuilds its geometry (rows, faces)."""
     _, see = zone_sight(g, evaluator, board.name, None, seat)
+    # a card this seat sees on a board that hides cards: lying open to all, or known to it
+    # alone (remembered, peeked at): "known" is "all" or "you"
+    _, everyone = zone_sight(g, evaluator, board.name, None, None) if see is not None \
+        else (None, None)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
     cells = {}
@@ -160,6 +180,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
         stack = []
         for c in s["z"][board.zone_key[cell]]:
             entry = {"card": g.card_labels[c] if see is None or see(c) else None}
+            if everyone is not None and entry["card"] is not None:
+                entry["known"] = "all" if everyone(c) else "you"
             for name, spec in public:
                 entry[name] = shown(g, spec, cs[name].get(c, spec.start))   # seats by name
             stack.append(entry)
