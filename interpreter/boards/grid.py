@@ -40,6 +40,7 @@ class Board:
     word: str = "cell"                             # what a place is called in errors
     markers: tuple = ()                            # value names drawn as markers (views)
     feature_variants: dict = field(default_factory=dict)  # feature -> variants having it
+    links: tuple = ()               # values joining two places ({value, ends, owner}), drawn
     broken: bool = False                           # a stand-in for a wrong declaration
 
     @property

@@ -58,6 +58,7 @@ class HexBoard:
     removed: tuple = ()
     markers: tuple = ()                            # value names drawn as markers (views)
     feature_variants: dict = field(default_factory=dict)  # feature -> variants having it
+    links: tuple = ()               # values joining two places ({value, ends, owner}), drawn
     broken: bool = False                           # a stand-in for a wrong declaration
 
     directions = COMPASS

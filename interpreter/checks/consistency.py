@@ -88,6 +88,15 @@ def board_findings(builder, g) -> list:
                                    f"markers: '{m}' is not a player or game value",
                                    did_you_mean(str(m), values)))
         out += _feature_variant_findings(builder, g, name, spec)
+        links = spec.get("links")
+        for i, link in enumerate(links if isinstance(links, list) else ()):
+            m = link.get("value") if isinstance(link, dict) else None
+            if m is not None and m not in values:
+                line, col = builder.at(builder.doc, ["boards", name, "links", i, "value"],
+                                       key=False)
+                out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                                   f"links: '{m}' is not a player or game value",
+                                   did_you_mean(str(m), values)))
         if not isinstance(spec.get("features"), dict):
             continue
         seen = {}

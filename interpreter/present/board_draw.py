@@ -80,6 +80,9 @@ def legend_parts(board: dict, tags: dict, seats: list) -> list:
                 who[w].append(v)
     parts += [f"{marker_tag([[w, None]], seats)} {w or ''} {'/'.join(v)}".replace("  ", " ")
               for w, v in who.items()]
+    links = list(dict.fromkeys(name for *_, name in board.get("links") or ()))
+    if links:
+        parts.append(f"a line of a seat's number: its {'/'.join(links)}")
     return parts
 
 
@@ -242,6 +245,16 @@ def hex_lines(board: dict, geo, tags: dict, seats: list) -> list | None:
                 put(r, ca, "|", "dim")
         else:
             put((ra + rb) // 2, (ca + cb) // 2, "\\" if cb > ca else "/", "dim")
+    for a, b, who, _ in board.get("links") or ():    # a rail: its owner's number along it
+        if a in at and b in at:
+            mark = marker_tag([[who, None]], seats)[1:] if who else "="
+            (ra, ca), (rb, cb) = (at[a][0], col_of(a)), (at[b][0], col_of(b))
+            steps = max(abs(rb - ra), abs(cb - ca))
+            for i in range(1, steps):
+                r, c = ra + (rb - ra) * i / steps, ca + (cb - ca) * i / steps
+                r, c = round(r), round(c)
+                if 0 <= c < WIDTH and grid[r][c][0] == " ":
+                    put(r, c, mark, "magenta")
     markers = board.get("markers") or {}
     on_vertices = board["places"] == "vertices"
     room = 2 * scale - 2 if not flat else 3 * scale - 2

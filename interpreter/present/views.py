@@ -212,6 +212,36 @@ def _board(g, evaluator, s, board, seat) -> dict:
     markers = _markers(g, s, board, seat)
     if markers:
         out["markers"] = markers
+    links = _links(g, s, board, seat)
+    if links:
+        out["links"] = links
+    return out
+
+
+def _links(g, s, board, seat) -> list:
+    """[[place, place, who, value name], ...]: the entries of the board's `links:` values
+    this seat may see that join two of its places (a rail between two corners), `who` the
+    owning seat's label (none when the entry names none)."""
+    out = []
+    for link in board.links:
+        name = link["value"]
+        a, b = (link.get("ends") or [0, 1])[:2]
+        owner = link.get("owner")
+        if name in g.player_values:
+            held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
+                    if sees(g, "value", name, p, seat)]
+        elif name in g.game_values and sees(g, "value", name, None, seat):
+            held = [(None, s["v"].get(name))]
+        else:
+            continue
+        for p, entries in held:
+            for e in entries if isinstance(entries, list) else ():
+                if not (isinstance(e, list) and max(a, b) < len(e)):
+                    continue
+                ends = [board.feature_key(x) if isinstance(x, str) else None for x in (e[a], e[b])]
+                who = e[owner] if owner is not None and owner < len(e) else p
+                if None not in ends:
+                    out.append([*ends, g.seat_label(who) if type(who) is int else None, name])
     return out
 
 
