@@ -152,6 +152,7 @@ class GameDef:
     prompt_ids: dict = field(default_factory=dict)       # mechanic prompt name -> its id
     label_fns: list = field(default_factory=list)        # compiled option label texts, by id
     group_fns: list = field(default_factory=list)        # compiled `grouped by` names, by id
+    seq_groups: dict = field(default_factory=dict)       # sequence id -> its group_fns id
     seq_fns: list = field(default_factory=list)          # `choose sequence` menus, by id
     stat_fns: dict = field(default_factory=dict)         # stat -> f(vm, seat), compiled once
 

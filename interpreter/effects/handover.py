@@ -103,10 +103,6 @@ class Handover:
                                    "by each of PLAYERS` (a list of seats, maybe of one)")
         if st.length is None:
             self.c.err(st, "FLOW", f"how long is {var}? Add `length MIN to MAX` (or `length N`)")
-        if st.grouped is not None:
-            self.c.err(st.grouped, "SYNTAX", f"the steps of a sequence are not grouped: "
-                                             f"`grouped by` is for `choose one` and "
-                                             f"`choose number`")
         seats, _ = self.src(st.each)
         types = self.scope.types
         saved = {k: types[k] for k in ("me", "so_far") if k in types}
@@ -127,6 +123,7 @@ class Handover:
                 st.prompt or f"choose {var}: step {{count(so_far) + 1}}", st,
                 st.text_at.get("prompt")), what="prompt", at=(st.line, st.col)))
             lab = self.label_id(st, et) if st.labelled is not None else None
+            grp = self.group_id(st, et) if st.grouped is not None else None
         finally:
             for k in ("me", "so_far"):
                 types.pop(k, None)
@@ -138,6 +135,8 @@ class Handover:
             "    return [], _lo, _hi",
             f"return list({menu}), _lo, _hi"], "sequence")
         menu_id = self.g.register_sequence(fn, et, lab, prompt, st.line)
+        if grp is not None:
+            self.g.seq_groups[menu_id] = grp
         self.bind(var, T.list_of(T.list_of(et)))   # per seat: its sequence (none if not asked)
         nxt = self.stop_here()
         for src in (f"_seats = list({seats})",

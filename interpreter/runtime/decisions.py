@@ -201,8 +201,8 @@ def labels(vm, seat: int) -> list:
 def groups(vm, seat: int) -> list | None:
     """The seat's options in the groups its game declares (`grouped by EXPR`): [[name,
     [option index...]]...] in the order the groups first appear, each option in one group,
-    in menu order; the option whose value is none (`otherwise "..."`) is a group of its own,
-    named by its label. None when the menu declares no grouping. Only people read it: bots
+    in menu order; the option whose value is none (`otherwise "..."`, a sequence's "done")
+    and a sequence's "undo last" are groups of their own, named by their labels. None when the menu declares no grouping. Only people read it: bots
     and saves see the options as ever."""
     s = vm.s
     p = s["pending"]
@@ -218,6 +218,8 @@ def groups(vm, seat: int) -> list | None:
     names = [fn(vm, v) for v in menu["vals"]]
     if menu["other"] is not None:
         names.append(menu["other"])
+    if "seq" in p and sequence.undo_offered(p, str(seat)):
+        names.append(UNDO)           # a secret sequence's "undo last": a group of its own
     out: dict = {}
     for i, name in enumerate(names):
         out.setdefault(name, []).append(i)
