@@ -164,7 +164,7 @@ class Human:
                 within = v["groups"][self.group][1]
             i = whole(arg)
             label = v["options"][within[i - 1]] if 1 <= i <= len(within) else ""
-        found = card_named(label, details) if label else None
+        found = card_named(label, details, whole(arg) is not None) if label else None
         if found is None:
             hint = did_you_mean(arg, list(details)) if arg and len(arg) < 200 else ""
             say(con, "Type card N (option N's card) or details LABEL (a card on screen)"
@@ -206,17 +206,17 @@ class Human:
                                                  rim=True))
 
 
-def card_named(text: str, details: dict):
+def card_named(text: str, details: dict, option: bool = False):
     """The card label in `details` that the text names: exactly (any case), else the only
-    label containing it, else the card an option's label starts with ("Bolt Thrower 2/2 to
-    b4" names Bolt Thrower 2/2)."""
+    label containing it; an option's text names the longest card label inside it ("set aside
+    Bolt Thrower 2/2" names Bolt Thrower 2/2)."""
     if (exact := exact_label(text, list(details))) is not None:
         return exact
+    if option:
+        inside = sorted((c for c in details if c.lower() in text.lower()), key=len)
+        return inside[-1] if inside else None
     found = [o for _, o in containing(text, list(details))]
-    if len(found) == 1:
-        return found[0]
-    starts = sorted((c for c in details if text.lower().startswith(c.lower())), key=len)
-    return starts[-1] if starts else None
+    return found[0] if len(found) == 1 else None
 
 
 def exact_label(text: str, options: list):
