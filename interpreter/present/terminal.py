@@ -34,6 +34,10 @@ Commands:
                you compose a sequence (one pass of the terminal per seat),
                its last step ("undo last"); "done" commits the sequence
   a word       list the options whose label contains it (one only: it is chosen)
+  a long menu  comes in groups: type a group's number (or name) to see its
+               options, then an option's number; back returns to the groups
+  card N       the details of the card option N names (details LABEL: of a
+               card on screen)
   rim          (games with a grid board) each square's distance from the rim
   log [N|all]  the game's log as you may read it: the last 40 lines, the last N,
                or all of it

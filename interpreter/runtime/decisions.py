@@ -199,11 +199,10 @@ def labels(vm, seat: int) -> list:
 
 
 def groups(vm, seat: int) -> list | None:
-    """The seat's options in the groups its game declares (`grouped by EXPR`): [[name,
-    [option index...]]...] in the order the groups first appear, each option in one group,
-    in menu order; the option whose value is none (`otherwise "..."`, a sequence's "done")
-    and a sequence's "undo last" are groups of their own, named by their labels. None when the menu declares no grouping. Only people read it: bots
-    and saves see the options as ever."""
+    """The seat's options in the groups its game declares (`grouped by EXPR`), or None:
+    [[name, [option index...]]...], groups in order of appearance, options in menu order;
+    `otherwise`'s option (a sequence's "done") and "undo last" are groups of their own.
+    Only people read it: bots and saves see the options as ever."""
     s = vm.s
     p = s["pending"]
     menu = p["opts"].get(str(seat)) if p is not None else None
