@@ -242,6 +242,16 @@ def test_etheria_hands_are_counted_per_colour_for_their_owner_only():
     assert ", ".join(f"{c} {n}" for c, n in mine["counts"]) in con.export_text()
 
 
+def test_counting_by_an_attribute_no_card_has_is_a_located_error(tmp_path):
+    old = "count_by: colour"
+    path = edited_copy(GAMES.parent.parent / "gamedefs" / "etheria", tmp_path, old,
+                       "count_by: color")
+    found = [f for f in check_game(str(path)) if f.severity == "error"]
+    text = (path / "game.yaml").read_text()
+    assert [(f.code, f.line, f.col, f.hint) for f in found] == \
+        [("REF-UNDEF", *at(text, "count_by: color", "color"), "did you mean 'colour'?")]
+
+
 # ------------------------------------------------------------------ item 4: values in words
 def test_metropolis_rails_read_as_sentences_and_are_drawn_on_the_map():
     game = Game.load("metropolis")

@@ -7,6 +7,7 @@ g.card_details maps a card id to its lines (a line that fills in empty is left o
 from __future__ import annotations
 
 from ..effects.menus import label_of
+from ..errors import did_you_mean
 from .card_labels import _BuildCursor, _compile, _fill
 
 # attributes every card has that its label or the zone it lies in already says
@@ -38,6 +39,18 @@ def compile_card_details(builder, comp, g) -> None:
                 if text != attrs["id"] and text.strip():
                     out.append(text)
         g.card_details[cid] = tuple(out)
+    count_by_findings(builder, g)
+
+
+def count_by_findings(builder, g) -> None:
+    """A zone's `count_by:` names an attribute some card has (REF-UNDEF when none does)."""
+    attrs = {k for a in g.cards.values() for k in a}
+    for owner, zones in (("player", g.player_zones), ("game", g.game_zones)):
+        for name, spec in zones.items():
+            if spec.count_by is not None and spec.count_by not in attrs:
+                builder.add(builder.doc, ["zones", owner, name, "count_by"], "REF-UNDEF",
+                            f"count_by: no card has the attribute '{spec.count_by}'",
+                            did_you_mean(str(spec.count_by), attrs), key=False)
 
 
 def _default(g, attrs: dict) -> tuple:
