@@ -15,6 +15,8 @@ class ZoneSpec:
     refill_from: Optional[str] = None   # when drawing from it empty, shuffle this zone into it
     description: str = ""
     visible_if: Optional[str] = None    # per card: shown only to viewers for whom this holds
+    count_by: Optional[str] = None      # shown as counts per value of this card attribute
+    show_details: bool = False          # its cards listed with their details, for people
 
 
 @dataclass
@@ -38,6 +40,7 @@ class ValueSpec:
     default: Any = None             # what a missing mapping key (or list position) reads as
     description: str = ""
     entries: str = "any"            # a list's or mapping's entries: number, text, player, ...
+    display: Optional[str] = None   # a text about `it` (each entry) that people read it as
 
 
 @dataclass
@@ -60,6 +63,8 @@ class CardType:
     discard_to: Optional[str] = None
     label: Optional[str] = None     # a template like "{name} (x{multiplier})"
     sort_by: Optional[str] = None   # the attribute sorted() orders these cards by
+    details: Optional[tuple] = None  # texts like "cost {cost}": what opening a card shows
+    description: str = ""
 
 
 @dataclass
@@ -133,6 +138,8 @@ class GameDef:
     exprs: dict = field(default_factory=dict)            # compiled stats / conditions
     mechanics: dict = field(default_factory=dict)        # name -> native mechanic
     card_labels: dict = field(default_factory=dict)      # instance id -> display label
+    card_details: dict = field(default_factory=dict)     # instance id -> its detail lines
+    value_displays: dict = field(default_factory=dict)   # (owner, value) -> its display text
     discard_zone: dict = field(default_factory=dict)     # card type -> zone
     result_fn: Optional[Callable] = None                 # vm -> {winners, scores, ...}
     zone_spec: Optional[Callable] = None                 # zone key -> ZoneSpec
@@ -147,6 +154,8 @@ class GameDef:
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id
     prompt_ids: dict = field(default_factory=dict)       # mechanic prompt name -> its id
     label_fns: list = field(default_factory=list)        # compiled option label texts, by id
+    group_fns: list = field(default_factory=list)        # compiled `grouped by` names, by id
+    seq_groups: dict = field(default_factory=dict)       # sequence id -> its group_fns id
     seq_fns: list = field(default_factory=list)          # `choose sequence` menus, by id
     stat_fns: dict = field(default_factory=dict)         # stat -> f(vm, seat), compiled once
 
@@ -167,6 +176,12 @@ class GameDef:
         """A choice's label text about `it` (f(vm, it)), computed only when shown."""
         self.label_fns.append(fn)
         return len(self.label_fns) - 1
+
+    def register_group(self, fn) -> int:
+        """A choice's `grouped by` expression about `it` (f(vm, it) -> the group's name),
+        computed only when a person's menu is shown."""
+        self.group_fns.append(fn)
+        return len(self.group_fns) - 1
 
     def register_sequence(self, fn, t: str, lab, prompt: int, line: int) -> int:
         """A `choose sequence`: its menu f(vm) -> (values, min, max) read with `me` and

@@ -212,7 +212,8 @@ def test_a_grid_lists_its_cards_shown_state_under_the_board_hidden_ones_as_backs
     g.apply_label(s, g.waiting(s)[0], "b2")
     g.apply_label(s, g.waiting(s)[0], "a3")
     seen = views.view(g, s, 1)["boards"]["board"]
-    assert seen["cells"]["b2"]["cards"] == [{"card": "stone", "placed_by": "P1"}]
+    # known to the seats, not lying open (a spectator sees none): "known" says which
+    assert seen["cells"]["b2"]["cards"] == [{"card": "stone", "placed_by": "P1", "known": "you"}]
     assert seen["shown"] == {"placed_by": None}
     assert shown(render_board(seen, "P2"))[-3:-1] == ["a3 stone: placed by P2",
                                                        "b2 stone: placed by P1"]

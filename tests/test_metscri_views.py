@@ -113,7 +113,8 @@ def test_a_spied_card_is_known_to_the_spy_only(game):
     mine = views.view(game, s, 0)["boards"]["board"]["cells"]["d4"]["cards"][0]
     theirs = views.view(game, s, 1)["boards"]["board"]["cells"]["d4"]["cards"][0]
     nobody = views.view(game, s, None)["boards"]["board"]["cells"]["d4"]["cards"][0]
-    assert mine == {"card": "7♥", "face_up": False, "seen_by": ["P1"]}
+    # known to the spy alone (face down, remembered): not "all", as a face-up card is
+    assert mine == {"card": "7♥", "face_up": False, "seen_by": ["P1"], "known": "you"}
     assert theirs == {"card": None, "face_up": False, "seen_by": ["P1"]}   # that, not what
     assert nobody == theirs
 

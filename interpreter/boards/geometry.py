@@ -45,6 +45,13 @@ def build_board(name: str, spec: dict):
     markers = spec.get("markers")
     board.markers = tuple(m for m in markers if isinstance(m, str)) \
         if isinstance(markers, list) else ()
+    links = spec.get("links")                # values joining two places, drawn (views)
+    board.links = tuple(x for x in links if isinstance(x, dict) and isinstance(x.get("value"),
+                                                                              str)) \
+        if isinstance(links, list) else ()
+    only = spec.get("feature_variants")      # drawn only in those variants (views)
+    board.feature_variants = {k: tuple(v) for k, v in only.items() if isinstance(v, list)} \
+        if isinstance(only, dict) else {}
     return board
 
 

@@ -39,6 +39,8 @@ class Board:
     alias: dict = field(default_factory=dict)      # another spelling -> cell (none on a grid)
     word: str = "cell"                             # what a place is called in errors
     markers: tuple = ()                            # value names drawn as markers (views)
+    feature_variants: dict = field(default_factory=dict)  # feature -> variants having it
+    links: tuple = ()               # values joining two places ({value, ends, owner}), drawn
     broken: bool = False                           # a stand-in for a wrong declaration
 
     @property

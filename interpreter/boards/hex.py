@@ -57,6 +57,8 @@ class HexBoard:
     face_names: tuple = ()                         # every face's name, removed ones too
     removed: tuple = ()
     markers: tuple = ()                            # value names drawn as markers (views)
+    feature_variants: dict = field(default_factory=dict)  # feature -> variants having it
+    links: tuple = ()               # values joining two places ({value, ends, owner}), drawn
     broken: bool = False                           # a stand-in for a wrong declaration
 
     directions = COMPASS

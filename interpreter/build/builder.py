@@ -91,7 +91,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                 target[name] = ZoneSpec(name, owner, spec.get("visibility", "all"),
                                         tuple(spec.get("keys") or ()), bool(spec.get("bag", False)),
                                         spec.get("refill_from"), spec.get("description", ""),
-                                        spec.get("visible_if"))
+                                        spec.get("visible_if"), spec.get("count_by"),
+                                        bool(spec.get("show_details", False)))
                 if spec.get("refill_from") == name:     # an empty pile cannot refill itself
                     self.add(self.doc, ["zones", owner, name, "refill_from"], "SCHEMA-VALUE",
                              f"'{name}' refills from itself: name the zone its cards come "
@@ -114,7 +115,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
             g.card_types[name] = CardType(name, dict(spec.get("attributes") or {}),
                                           spec.get("effect"), spec.get("playable_if"),
                                           spec.get("discard_to"), spec.get("label"),
-                                          spec.get("sort_by"))
+                                          spec.get("sort_by"), _texts(spec.get("details")),
+                                          str(spec.get("description") or ""))
         for name, spec in (d.get("procedures") or {}).items():
             params = spec.get("params") or ()
             types = ({k: PARAM_TYPES[v] for k, v in params.items()} if isinstance(params, dict)
@@ -231,3 +233,10 @@ def build_game(path, document, data, schema_errors=False):
     b.schema_errors = schema_errors
     g = b.build()
     return g, b.findings
+
+
+def _texts(value):
+    """A list of texts as declared (the schema reports anything else: then none)."""
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return tuple(value)
+    return None

@@ -73,11 +73,13 @@ def _fill(builder, fn, cursor, attrs, fill) -> str:
         return attrs["id"]
 
 
-def _compile(builder, comp, g, ctype: str, ids: list):
+def _compile(builder, comp, g, ctype: str, ids: list, text=None, keypath=None):
     """f(cursor) -> the label of the card in cursor.l, or None when the label has an error
-    (reported as LABEL at its place)."""
-    text = str(g.card_types[ctype].label)
-    keypath = ["card_types", ctype, "label"]
+    (reported as LABEL at its place). `text` and `keypath`: another text of the card type
+    made the same way (a line of its details, card_details.py)."""
+    if text is None:
+        text = str(g.card_types[ctype].label)
+        keypath = ["card_types", ctype, "label"]
     types = _attribute_types(g, ids)
     problems = []      # (line, col, message, hint, (type, attribute) or None) in the text
 

@@ -15,6 +15,8 @@ from . import lookups as tables
 from .metrics import compile_metrics
 from .bot_settings import compile_bots
 from ..effects.abilities import compile_abilities
+from ..effects.values import entry_type, static_type
+from .card_details import compile_card_details
 from .card_labels import compile_card_labels
 
 
@@ -104,6 +106,7 @@ class GameCompiler:
                     g.exprs[visible_key(name, owner)] = fn
         if g.status:
             self.compile_status(comp, g)
+        self.compile_value_displays(comp, g)
         for name, text in g.stats.items():
             path = ["stats", name, "expr"] if isinstance((self.data.get("stats") or {}).get(name),
                                                         dict) else ["stats", name]
@@ -174,6 +177,26 @@ class GameCompiler:
         g.seat_label = lambda p: (names[p] if p is not None and p < len(names)
                                   else "nobody" if p is None else f"P{p + 1}")
         compile_card_labels(self, comp, g)   # each card's label, filled in once (card_labels.py)
+        compile_card_details(self, comp, g)  # and its details (card_details.py)
+
+    def compile_value_displays(self, comp, g):
+        """A value's `display:` text, about `it` (each entry of a list or mapping, with its
+        `key`; the value itself otherwise) and `viewer`: g.value_displays[(owner, name)]."""
+        for owner, specs in (("player", g.player_values), ("game", g.game_values)):
+            for name, spec in specs.items():
+                if not spec.display:
+                    continue
+                path = ["values", owner, name, "display"]
+                comp.ns.locate = self.locator(self.doc, path)
+                whole = spec.type in ("list", "players", "cards", "mapping")
+                names = {"it": entry_type(spec) if whole else static_type(spec), "key": "str",
+                         "viewer": "player"}
+                try:
+                    src = ScriptCompiler(comp, names).template(
+                        str(spec.display), A.Pass(line=1, col=1), at=(1, 1))
+                    g.value_displays[(owner, name)] = comp.ns.expression(src, what="display")
+                except (EffectSyntaxError, CompileError) as e:
+                    self.report(self.doc, path, e)
 
     def compile_team(self, comp, doc, g):
         """A cooperative game's end.score is the team's: one number about the game, so it

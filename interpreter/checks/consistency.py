@@ -87,6 +87,16 @@ def board_findings(builder, g) -> list:
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
                                    f"markers: '{m}' is not a player or game value",
                                    did_you_mean(str(m), values)))
+        out += _feature_variant_findings(builder, g, name, spec)
+        links = spec.get("links")
+        for i, link in enumerate(links if isinstance(links, list) else ()):
+            m = link.get("value") if isinstance(link, dict) else None
+            if m is not None and m not in values:
+                line, col = builder.at(builder.doc, ["boards", name, "links", i, "value"],
+                                       key=False)
+                out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                                   f"links: '{m}' is not a player or game value",
+                                   did_you_mean(str(m), values)))
         if not isinstance(spec.get("features"), dict):
             continue
         seen = {}
@@ -255,4 +265,28 @@ def all_findings(builder, g, errors_so_far: bool) -> list:
     if not errors_so_far:
         out += count_findings(builder, g) + orphan_findings(builder, g, used)
         out += unset_checks.findings(builder, g)
+    return out
+
+
+def _feature_variant_findings(builder, g, name: str, spec: dict) -> list:
+    """`feature_variants:` names features the board's `features:` give, and variants the
+    game declares (REF-UNDEF when not)."""
+    only = spec.get("feature_variants")
+    if not isinstance(only, dict):
+        return []
+    feats = {k for f in (spec.get("features") or {}).values() if isinstance(f, dict) for k in f}
+    out = []
+    for feature, variants in only.items():
+        if feature not in feats:
+            line, col = builder.at(builder.doc, ["boards", name, "feature_variants", feature])
+            out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                               f"feature_variants: '{feature}' is no feature of board {name}",
+                               did_you_mean(str(feature), feats)))
+        for i, v in enumerate(variants if isinstance(variants, list) else ()):
+            if v not in g.variants:
+                line, col = builder.at(builder.doc, ["boards", name, "feature_variants",
+                                                     feature, i], key=False)
+                out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                                   f"feature_variants: '{v}' is not a variant of this game",
+                                   did_you_mean(str(v), g.variants)))
     return out

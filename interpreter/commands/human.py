@@ -10,7 +10,8 @@ from ..runtime.decisions import DONE
 from ..boards.geometry import answer_spelling
 from ..errors import did_you_mean
 
-COMMANDS = ("help", "show", "rim", "log", "undo", "save", "quit")
+DETAILS = ("card", "details")     # a card's details: `card N` or `details LABEL`
+COMMANDS = ("help", "show", "rim", "log", "undo", "save", "quit") + DETAILS
 LOG_PAGE = 40   # log lines `log` shows without a number: the last screenful or so
 
 
@@ -39,11 +40,15 @@ class Human:
             terminal.pass_screen(con, game.g.seat_label(seat), game.g.name)
             read(con, "")
         self.last = seat
+        self.group = None                     # the group of a long menu opened, by index
         self.show(seat)
         while True:
             state = self.session.state
             options = game.options(state, seat)
             number = views.number_input(game, state, seat)
+            groups = None if number else views.option_groups(game, state, seat, options)
+            if groups is not None and self.group is not None and self.group >= len(groups):
+                self.group = None
             text = read(con, f"{game.g.seat_label(seat)}> ").strip()
             if not text:
                 continue
@@ -57,18 +62,33 @@ class Human:
                 say(con, f"{text[:12]}... is not allowed. {terminal.number_hint(number)}")
             elif text.isascii() and text.isdigit():   # not "²", which isdigit() accepts
                 # a number too long to convert is out of range anyway
+                # (in a grouped menu: a group's number, then a number within the group)
+                within = list(range(len(options))) if groups is None else \
+                    None if self.group is None else groups[self.group][1]
+                count = len(groups) if within is None else len(within)
                 digits = text.lstrip("0") or "0"
-                i = int(digits) if len(digits) <= len(str(len(options))) else None
-                if i is not None and 1 <= i <= len(options):
-                    return "choose", options[i - 1]
+                i = int(digits) if len(digits) <= len(str(count)) else None
+                if i is not None and 1 <= i <= count and within is None:
+                    self.open_group(seat, i - 1)
+                    continue
+                if i is not None and 1 <= i <= count:
+                    return "choose", options[within[i - 1]]
                 shown = text if len(text) <= 12 else text[:12] + "..."
-                say(con, f"There is no option {shown}: choose 1 to {len(options)}.")
+                what = "option group" if within is None else "option"
+                say(con, f"There is no {what} {shown}: choose 1 to {count}.")
             elif (exact := exact_label(text, options)) is not None:
                 return "choose", exact
+            elif groups and (k := exact_label(text, [n for n, _ in groups])) is not None:
+                self.open_group(seat, [n for n, _ in groups].index(k))
+            elif groups and text.lower() == "back":
+                self.group = None
+                terminal.render_options(con, views.view(game, state, seat))
             elif (meant := answer_spelling(game.g, text, options)) is not None:   # "B.sw"
                 return "choose", meant                                          # for "A.se"
             elif word.lower() in COMMANDS:
-                if word.lower() == "help":
+                if word.lower() in DETAILS:
+                    self.show_details(seat, arg.strip())
+                elif word.lower() == "help":
                     say(con, terminal.HELP)
                 elif word.lower() == "show":
                     self.show(seat, again=True)
@@ -121,6 +141,36 @@ class Human:
             self.con.print(Text(text, style="magenta"))
         self.notes.clear()
         terminal.render_options(self.con, v)
+        if self.group is not None and v.get("groups") and self.group < len(v["groups"]):
+            terminal.render_group(self.con, v, self.group)
+
+    def open_group(self, seat: int, k: int) -> None:
+        """Step two of a grouped menu: the options of group k."""
+        self.group = k
+        terminal.render_group(self.con, views.view(self.session.game, self.session.state,
+                                                   seat), k)
+
+    def show_details(self, seat: int, arg: str) -> None:
+        """A card's details (`card N`: the card of option N, or of the open group's option
+        N; `details LABEL` or `card LABEL`: a card shown in this seat's view), from the
+        view's card_details only: never a card this seat may not see."""
+        con = self.con
+        v = views.view(self.session.game, self.session.state, seat)
+        details = v.get("card_details") or {}
+        label = arg
+        if whole(arg) is not None and "options" in v:
+            within = list(range(len(v["options"])))
+            if v.get("groups") and self.group is not None:
+                within = v["groups"][self.group][1]
+            i = whole(arg)
+            label = v["options"][within[i - 1]] if 1 <= i <= len(within) else ""
+        found = card_named(label, details, whole(arg) is not None) if label else None
+        if found is None:
+            hint = did_you_mean(arg, list(details)) if arg and len(arg) < 200 else ""
+            say(con, "Type card N (option N's card) or details LABEL (a card on screen)"
+                     + (f"; {hint}" if hint else "."))
+            return
+        con.print(terminal.card_details(found, details[found]))
 
     def show_log(self, seat: int, arg: str) -> None:
         """The game's log as this seat may read it (private lines only for their audience):
@@ -154,6 +204,19 @@ class Human:
             self.con.print(terminal.render_board(board, v["seat_label"],
                                                  title=f"{name}: distance from the rim",
                                                  rim=True))
+
+
+def card_named(text: str, details: dict, option: bool = False):
+    """The card label in `details` that the text names: exactly (any case), else the only
+    label containing it; an option's text names the longest card label inside it ("set aside
+    Bolt Thrower 2/2" names Bolt Thrower 2/2)."""
+    if (exact := exact_label(text, list(details))) is not None:
+        return exact
+    if option:
+        inside = sorted((c for c in details if c.lower() in text.lower()), key=len)
+        return inside[-1] if inside else None
+    found = [o for _, o in containing(text, list(details))]
+    return found[0] if len(found) == 1 else None
 
 
 def exact_label(text: str, options: list):

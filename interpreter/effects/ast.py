@@ -160,6 +160,7 @@ class Choose(Stmt):
     otherwise: Optional[str] = None
     prompt: Optional[str] = None
     labelled: Optional[str] = None  # a label template about `it`, per option
+    grouped: Optional[Node] = None  # grouped by EXPR: each option's group, an expression of `it`
     otherwise_if: Optional[Node] = None   # otherwise "..." if CONDITION: offered only then
     seq: bool = False              # choose sequence of MENU: each seat composes a list
     length: Optional[list] = None  # a sequence's [MIN, MAX] (MAX None: exactly MIN)

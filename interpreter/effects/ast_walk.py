@@ -33,7 +33,7 @@ CHILDREN: dict = {
     A.Call: ("args", "kwargs"), A.CallComp: ("comp",),
     # statements
     A.Assign: ("expr",),
-    A.Choose: ("coll", "low", "high", "by", "each", "otherwise_if", "length"),
+    A.Choose: ("coll", "low", "high", "by", "each", "otherwise_if", "length", "grouped"),
     A.Gain: ("amount", "who"), A.Lose: ("amount", "who"), A.Steal: ("amount", "victim"),
     A.SetStmt: ("target", "expr"), A.Move: ("what", "dest"), A.Draw: ("count", "src", "dest"),
     A.Shuffle: ("zone",), A.Discard: ("what",), A.Play: ("card", "who", "ability"),
@@ -48,6 +48,7 @@ CHILDREN: dict = {
 BINDS: dict = {
     A.Where: ("cond", "it"), A.Until: ("cond", "it"), A.Ranked: ("key", "it"),
     A.Best: ("key", "it"), A.Comprehension: ("expr", ".var"),
+    A.Choose: ("grouped", "it"),       # grouped by EXPR: `it` is each option's value
 }
 
 # node class -> (field holding a text with {fields}, the names bound inside its fields)

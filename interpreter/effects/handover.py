@@ -48,8 +48,7 @@ class Handover:
             # the choice is an op of its own (bots imagining a world ask it again there)
             self.b.end_block()
             self.line(ASKS_EACH)
-            each_opts = self.labelled(st, et) if st.labelled is not None else \
-                f"_choice(_vals, {et!r}, _other)"
+            each_opts = self.menu(st, et)
             self.bind(var, T.list_of(et))     # per seat: its answer (none if not asked)
             nxt = self.stop_here()
             for src in (f"_seats = list({seats})", "_opts = {}", "_me = l.get('me')",
@@ -73,8 +72,7 @@ class Handover:
         if st.by is None and not self.me_known:
             self.c.err(st, "FLOW", f"who chooses {var}? A phase has no `me`: write "
                                    f"`{var} = choose one of ... by PLAYER`")
-        opts = self.labelled(st, et) if st.labelled is not None else \
-            f"_choice(_vals, {et!r}, _other)"
+        opts = self.menu(st, et)
         nxt = self.stop_here()
         for src in (f"_vals = {values}",
                     f"_other = {other}",
@@ -125,6 +123,7 @@ class Handover:
                 st.prompt or f"choose {var}: step {{count(so_far) + 1}}", st,
                 st.text_at.get("prompt")), what="prompt", at=(st.line, st.col)))
             lab = self.label_id(st, et) if st.labelled is not None else None
+            grp = self.group_id(st, et) if st.grouped is not None else None
         finally:
             for k in ("me", "so_far"):
                 types.pop(k, None)
@@ -136,6 +135,8 @@ class Handover:
             "    return [], _lo, _hi",
             f"return list({menu}), _lo, _hi"], "sequence")
         menu_id = self.g.register_sequence(fn, et, lab, prompt, st.line)
+        if grp is not None:
+            self.g.seq_groups[menu_id] = grp
         self.bind(var, T.list_of(T.list_of(et)))   # per seat: its sequence (none if not asked)
         nxt = self.stop_here()
         for src in (f"_seats = list({seats})",
@@ -145,10 +146,25 @@ class Handover:
             self.line(src)
         self.b.end_block()
 
-    def labelled(self, st, et) -> str:
-        """`labelled "text {it...}"`: the options' labels, made from each value only when
-        someone reads them (a bot never does)."""
-        return f"_choice(_vals, {et!r}, _other, {self.label_id(st, et)})"
+    def menu(self, st, et) -> str:
+        """Source of the menu of values `_vals` (and `_other`). `labelled "text {it...}"`:
+        the options' labels, `grouped by EXPR`: their groups, both made from each value only
+        when someone reads them (a bot never does)."""
+        lab = self.label_id(st, et) if st.labelled is not None else None
+        grp = self.group_id(st, et) if st.grouped is not None else None
+        return f"_choice(_vals, {et!r}, _other, {lab}, {grp})"
+
+    def group_id(self, st, et) -> int:
+        """The id of the compiled `grouped by EXPR`, a function of `it` naming its group."""
+        outer = self.scope
+        self.scope = outer.child(it=et)
+        try:
+            src, t = self.src(st.grouped)
+        finally:
+            self.scope = outer
+        fn = self.c.ns.expression(f"vm.label({src}, {t!r})", "vm, v_it", "group",
+                                  at=(st.grouped.line, st.grouped.col))
+        return self.g.register_group(fn)
 
     def label_id(self, st, et) -> int:
         """The id of the compiled `labelled` text, a function of `it` (see labelled)."""

@@ -3,7 +3,8 @@
 - a choice among values, {"vals": [...], "t": type, "other": label or None}, whose
   labels (card labels, seat names, texts) are made only when someone reads them;
   `other` adds a last option whose value is none; "lab", when present, is the id of
-  a compiled label text (runtime/decisions.py labels those, with the VM);
+  a compiled label text (runtime/decisions.py labels those, with the VM); "grp", when
+  present, the id of a compiled `grouped by` expression (a long menu asked in two steps);
 - a number in a range, e.g. a bid of 0..120: {"pre": [[label, value]...], "lo": a,
   "hi": b, "fmt": "bid {}", "post": [...]}.
 Bots only need count() and value(); people and logs read labels(). This module is the
@@ -89,11 +90,18 @@ def number_range(lo: int, hi: int, fmt: str, pre=(), post=()) -> dict:
             "post": [list(o) for o in post]}
 
 
-def choice(values: list, t: str, other=None, lab=None) -> dict:
+def choice(values: list, t: str, other=None, lab=None, grp=None) -> dict:
     spec = {"vals": values, "t": t, "other": other}
     if lab is not None:
         spec["lab"] = lab
+    if grp is not None:
+        spec["grp"] = grp
     return spec
+
+
+def grouped_by(spec):
+    """The id of the compiled `grouped by` expression naming each option's group, or None."""
+    return spec.get("grp") if "vals" in spec else None
 
 
 def label_of(g, v, t: str = "any") -> str:

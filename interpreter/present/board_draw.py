@@ -80,6 +80,9 @@ def legend_parts(board: dict, tags: dict, seats: list) -> list:
                 who[w].append(v)
     parts += [f"{marker_tag([[w, None]], seats)} {w or ''} {'/'.join(v)}".replace("  ", " ")
               for w, v in who.items()]
+    links = list(dict.fromkeys(name for *_, name in board.get("links") or ()))
+    if links:
+        parts.append(f"a line of a seat's number: its {'/'.join(links)}")
     return parts
 
 
@@ -128,7 +131,10 @@ def legend(board: dict, tags: dict | None = None, seats: list | None = None) -> 
         parts.append("a digit: cards there")
     elif board.get("stack_limit") != 1:
         parts.append("a digit: stack height")
-    if board.get("marks", True):
+    if board.get("hides", True) and board.get("marks", True):
+        # a face-up card has no mark: * is a face-down card this seat knows (remembers)
+        parts.append("* face down, known to you; + face down, known to others")
+    elif board.get("marks", True):
         parts.append("* you have peeked at it, + others have")
     parts += legend_parts(board, feature_tags(board) if tags is None else tags, seats or [])
     if board.get("shape", "grid") == "grid":
@@ -141,8 +147,14 @@ def _square(stack: list, viewer: str) -> Text:
         return Text("·", style="dim")
     top = stack[-1]
     label = top.get("card")
-    lists = [x for k, x in top.items() if k != "card" and isinstance(x, list)]
-    mark = "*" if any(viewer in x for x in lists) else "+" if any(lists) else ""
+    lists = [x for k, x in top.items() if k not in ("card", "known") and isinstance(x, list)]
+    known = top.get("known")      # on a board that hides cards: open to all, or known to you
+    if known is not None:
+        mark = "" if known == "all" else "*"
+    elif label is None and any(lists):
+        mark = "+"
+    else:
+        mark = "*" if any(viewer in x for x in lists) else "+" if any(lists) else ""
     text = Text(label if label is not None else BACK,
                 style="bold" if label is not None else "dim")
     if mark:
@@ -233,6 +245,16 @@ def hex_lines(board: dict, geo, tags: dict, seats: list) -> list | None:
                 put(r, ca, "|", "dim")
         else:
             put((ra + rb) // 2, (ca + cb) // 2, "\\" if cb > ca else "/", "dim")
+    for a, b, who, _ in board.get("links") or ():    # a rail: its owner's number along it
+        if a in at and b in at:
+            mark = marker_tag([[who, None]], seats)[1:] if who else "="
+            (ra, ca), (rb, cb) = (at[a][0], col_of(a)), (at[b][0], col_of(b))
+            steps = max(abs(rb - ra), abs(cb - ca))
+            for i in range(1, steps):
+                r, c = ra + (rb - ra) * i / steps, ca + (cb - ca) * i / steps
+                r, c = round(r), round(c)
+                if 0 <= c < WIDTH and grid[r][c][0] == " ":
+                    put(r, c, mark, "magenta")
     markers = board.get("markers") or {}
     on_vertices = board["places"] == "vertices"
     room = 2 * scale - 2 if not flat else 3 * scale - 2

@@ -34,6 +34,10 @@ Commands:
                you compose a sequence (one pass of the terminal per seat),
                its last step ("undo last"); "done" commits the sequence
   a word       list the options whose label contains it (one only: it is chosen)
+  a long menu  comes in groups: type a group's number (or name) to see its
+               options, then an option's number; back returns to the groups
+  card N       the details of the card option N names (details LABEL: of a
+               card on screen)
   rim          (games with a grid board) each square's distance from the rim
   log [N|all]  the game's log as you may read it: the last 40 lines, the last N,
                or all of it
@@ -140,18 +144,28 @@ def _zones_table(v: dict) -> Table:
     t.add_column("where", style="bold", no_wrap=True)
     t.add_column("zone", style="dim", no_wrap=True)
     t.add_column("cards")
+    details = v.get("card_details") or {}
     for p in v["seats"]:
         first = True
         for name, z in p["zones"].items():
             if z["count"]:
-                t.add_row(Text(p["label"] if first else ""), Text(words(name)), _cards(z))
+                t.add_row(Text(p["label"] if first else ""), Text(words(name)),
+                          _cards(z, details))
                 first = False
     first = True
     for name, z in v["zones"].items():
         if z["count"]:
-            t.add_row("table" if first else "", Text(words(name)), _cards(z))
+            t.add_row("table" if first else "", Text(words(name)), _cards(z, details))
             first = False
     return t
+
+
+def card_details(label: str, lines: list) -> Text:
+    """One card opened: its label, then its detail lines."""
+    text = Text(label, style="bold")
+    for line in lines or ["(no details)"]:
+        text.append("\n  " + line)
+    return text
 
 
 def _values_table(v: dict) -> Table:
@@ -170,9 +184,21 @@ def _values_table(v: dict) -> Table:
     return t
 
 
-def _cards(z: dict) -> Text:
+def _cards(z: dict, details: dict | None = None) -> Text:
     if "cards" not in z:
         return Text(f"{plural(z['count'], 'hidden card')}", style="italic dim")
+    if "counts" in z:       # counted by an attribute (count_by:): "Red 3, Green 2"
+        return Text(", ".join(f"{value} {n}" for value, n in z["counts"]))
+    if z.get("details") and details:   # each card with its details (show_details:)
+        counts: dict = {}
+        for label in z["cards"]:
+            counts[label] = counts.get(label, 0) + 1
+        text = Text()
+        for i, (label, n) in enumerate(counts.items()):
+            text.append(("\n" if i else "") + (f"{n} x " if n > 1 else "") + label, style="bold")
+            if details.get(label):
+                text.append(": " + "; ".join(details[label]))
+        return text
     entries = _grouped(z["cards"])
     if len(entries) <= MAX_ENTRIES:
         return Text("; ".join(entries))
@@ -224,14 +250,38 @@ def render_options(con: Console, v: dict) -> None:
         con.print(prompt)
         con.print(Text(number_hint(v["number"])))
         return
-    options = v["options"]
-    width = len(str(len(options)))
-    items = [Text.assemble((f"{i + 1:>{width}}", "bold"), " ", o) for i, o in enumerate(options)]
-    widest = max(map(len, options), default=0) + width + 1
-    if len(options) > 10 and 2 * widest + 3 <= con.width:   # two columns or more fit
-        block = Columns(items, column_first=True, padding=(0, 3))
-    else:
-        block = Group(*items)
+    if v.get("groups"):     # a long menu: its groups first (choose_in_group: the options)
+        con.print(prompt)
+        con.print(_numbered([f"{name} ({plural(len(ixs), 'option')})"
+                             for name, ixs in v["groups"]], con))
+        con.print(Text(f"Type a group's number to see its options, or a label, or a word "
+                       f"of one ({plural(len(v['options']), 'option')} in all).", style="yellow"))
+        return
+    _options(con, prompt, v["options"])
+
+
+def render_group(con: Console, v: dict, k: int) -> None:
+    """The options of the seat's group k (0-based), numbered within the group."""
+    v = visible_all(v)
+    name, ixs = v["groups"][k]
+    prompt = Text(v["prompt"], style="bold yellow")
+    prompt.append(f" - {name}", style="bold")
+    _options(con, prompt, [v["options"][i] for i in ixs])
+    con.print(Text("Type a number, a label, or back for the groups.", style="dim"))
+
+
+def _numbered(items: list, con: Console):
+    """Numbered lines, in columns when there are many and two columns fit."""
+    width = len(str(len(items)))
+    lines = [Text.assemble((f"{i + 1:>{width}}", "bold"), " ", o) for i, o in enumerate(items)]
+    widest = max(map(len, items), default=0) + width + 1
+    if len(items) > 10 and 2 * widest + 3 <= con.width:   # two columns or more fit
+        return Columns(lines, column_first=True, padding=(0, 3))
+    return Group(*lines)
+
+
+def _options(con: Console, prompt: Text, options: list) -> None:
+    block = _numbered(options, con)
     con.print(prompt)
     con.print(block)
     height = 1 + len(con.render_lines(block, pad=False))

@@ -10,12 +10,15 @@ Derived stats are shown only as far as everything they read is visible (see stat
 """
 from __future__ import annotations
 
+from ..effects.menus import label_of
 from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
 from ..runtime import decisions
 from ..model import visible_key
 from ..runtime.visibility import declared, declared_as, sees, stat_levels, zone_sight
 from .. import zone_keys
+from .card_details import card_details
+from .option_groups import menu_groups
 
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
 
@@ -43,12 +46,13 @@ def view(game, s: dict, seat: int | None) -> dict:
             shown_as = declared_as(g, "zone", name, p)
             for key in zone_keys.group_keys(name, spec.keys, p):
                 zones[zone_keys.without_seat(key)] = _zone(s["z"][key], shown_as, see, label,
-                                                           test)
+                                                           test, g, spec)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
         if g.player_values:
             specs = g.player_values
-            seat_view["values"] = {k: shown(g, specs[k], x) for k, x in s["pv"][p].items()
+            seat_view["values"] = {k: _value(g, evaluator, ("player", k), specs[k], x, seat)
+                                   for k, x in s["pv"][p].items()
                                    if sees(g, "value", k, p, seat)}
         seats.append(seat_view)
     zones = {}
@@ -58,7 +62,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         see, test = zone_sight(g, evaluator, name, None, seat)
         for key in zone_keys.group_keys(name, spec.keys):
             zones[key] = _zone(s["z"][key], declared_as(g, "zone", name, None), see, label,
-                               test)
+                               test, g, spec)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
@@ -73,8 +77,8 @@ def view(game, s: dict, seat: int | None) -> dict:
         "over": s["over"],
     }
     if g.game_values:       # like game counters: only the public ones, to everyone
-        v["values"] = {k: shown(g, g.game_values[k], x) for k, x in s["v"].items()
-                       if sees(g, "value", k, None, seat)}
+        v["values"] = {k: _value(g, evaluator, ("game", k), g.game_values[k], x, seat)
+                       for k, x in s["v"].items() if sees(g, "value", k, None, seat)}
     if g.boards:
         v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
@@ -82,11 +86,16 @@ def view(game, s: dict, seat: int | None) -> dict:
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s, seat)
         v["options"] = game.options(s, seat)
+        groups = option_groups(game, s, seat, v["options"])
+        if groups is not None:      # a long menu asked in two steps (option_groups.py)
+            v["groups"] = groups
         if decisions.kind(s) == decisions.SEQUENCE:   # this seat's own steps so far
             v["steps"] = game.steps(s, seat)
         number = number_input(game, s, seat)
         if number:
             v["number"] = number
+    if g.card_details:      # what opening a card shows, for the cards on this screen
+        v["card_details"] = card_details(game, s, seat, v)
     if s["over"] and s["result"]:
         r = s["result"]
         v["result"] = {"winners": [g.seat_label(p) for p in r["winners"]],
@@ -97,6 +106,27 @@ def view(game, s: dict, seat: int | None) -> dict:
     return v
 
 
+def _value(g, evaluator, key: tuple, spec, x, seat):
+    """A value as the view shows it: in words when it declares a `display:` text (each
+    entry of a list or mapping filled in, joined with '; '), else as data (shown)."""
+    fn = g.value_displays.get(key)
+    if fn is None:
+        return shown(g, spec, x)
+    if type(x) is list:
+        parts = [evaluator(fn, it=e, key=None, viewer=seat) for e in x]
+    elif type(x) is dict:
+        parts = [evaluator(fn, it=e, key=k, viewer=seat) for k, e in x.items()]
+    else:
+        return evaluator(fn, it=x, key=None, viewer=seat)
+    return "; ".join(parts) or "none"
+
+
+def option_groups(game, s: dict, seat: int, options: list) -> list | None:
+    """The groups a person's menu is shown in ([[name, [option index...]]...]), or None:
+    the game's declared grouping, else a long menu's by first words (option_groups.py)."""
+    return menu_groups(game.groups(s, seat), options)
+
+
 def number_input(game, s: dict, seat: int) -> dict | None:
     """When a seat's options are a number in a range (a bid), how a person types it:
     {"lo", "hi", "fmt", "others": [[label, value]...]} (the options outside the range, e.g.
@@ -104,11 +134,32 @@ def number_input(game, s: dict, seat: int) -> dict | None:
     return decisions.number_entry(s, seat)
 
 
-def _zone(cards, visibility, see, label, card_test=None) -> dict:
+def _zone(cards, visibility, see, label, card_test=None, g=None, spec=None) -> dict:
     z = {"visibility": visibility, "count": len(cards)}
     if see:
         z["cards"] = [label[c] if card_test is None or card_test(c) else HIDDEN for c in cards]
+        if spec is not None and spec.count_by:      # "Red 3, Green 2" (count_by:)
+            z["counts"] = _counts(g, spec.count_by, [c for c in cards
+                                                     if card_test is None or card_test(c)])
+            unseen = len(cards) - sum(n for _, n in z["counts"])
+            if unseen:
+                z["counts"].append([HIDDEN, unseen])
+        if spec is not None and spec.show_details:  # listed with card_details (show_details:)
+            z["details"] = True
     return z
+
+
+def _counts(g, attribute: str, cards: list) -> list:
+    """[[value, how many], ...]: the cards counted by one attribute's value (as people read
+    it), the values in the order the game's card lists first give them."""
+    counts: dict = {}
+    for c in cards:
+        value = g.cards[c].get(attribute)
+        counts[value] = counts.get(value, 0) + 1
+    order = {}
+    for attrs in g.cards.values():
+        order.setdefault(attrs.get(attribute), len(order))
+    return [[label_of(g, v), counts[v]] for v in sorted(counts, key=lambda v: order.get(v, 0))]
 
 
 HIDDEN = "(hidden)"   # a card whose identity this seat may not see
@@ -120,6 +171,10 @@ def _board(g, evaluator, s, board, seat) -> dict:
     markers (player values holding a place) this seat may see. A grid's cell also has its
     position and rim distance; a hex board gives what rebuilds its geometry (rows, faces)."""
     _, see = zone_sight(g, evaluator, board.name, None, seat)
+    # a card this seat sees on a board that hides cards: lying open to all, or known to it
+    # alone (remembered, peeked at): "known" is "all" or "you"
+    _, everyone = zone_sight(g, evaluator, board.name, None, None) if see is not None \
+        else (None, None)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
     cells = {}
@@ -127,6 +182,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
         stack = []
         for c in s["z"][board.zone_key[cell]]:
             entry = {"card": g.card_labels[c] if see is None or see(c) else None}
+            if everyone is not None and entry["card"] is not None:
+                entry["known"] = "all" if everyone(c) else "you"
             for name, spec in public:
                 entry[name] = shown(g, spec, cs[name].get(c, spec.start))   # seats by name
             stack.append(entry)
@@ -135,8 +192,9 @@ def _board(g, evaluator, s, board, seat) -> dict:
             cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
         else:
             cells[cell] = {"cards": stack}
-        if board.features[cell]:
-            cells[cell]["features"] = dict(board.features[cell])
+        feats = _features(board, board.features[cell], s["variant"])
+        if feats:
+            cells[cell]["features"] = feats
     # which features the board uses, for its legend: hidden cards, seat marks
     hides = visible_key(board.name, None) in g.exprs
     marks = any(spec.type == "players" for _, spec in public)
@@ -150,12 +208,49 @@ def _board(g, evaluator, s, board, seat) -> dict:
     if board.shape != "grid":
         out.update(rows=list(board.rows), orientation=board.orientation, places=board.places,
                    faces=list(board.face_names), remove=list(board.removed),
-                   face_features={f: dict(x) for f, x in board.features.items()
-                                  if f in board.corners and x})
+                   face_features={f: _features(board, x, s["variant"])
+                                  for f, x in board.features.items()
+                                  if f in board.corners and _features(board, x, s["variant"])})
     markers = _markers(g, s, board, seat)
     if markers:
         out["markers"] = markers
+    links = _links(g, s, board, seat)
+    if links:
+        out["links"] = links
     return out
+
+
+def _links(g, s, board, seat) -> list:
+    """[[place, place, who, value name], ...]: the entries of the board's `links:` values
+    this seat may see that join two of its places (a rail between two corners), `who` the
+    owning seat's label (none when the entry names none)."""
+    out = []
+    for link in board.links:
+        name = link["value"]
+        a, b = (link.get("ends") or [0, 1])[:2]
+        owner = link.get("owner")
+        if name in g.player_values:
+            held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
+                    if sees(g, "value", name, p, seat)]
+        elif name in g.game_values and sees(g, "value", name, None, seat):
+            held = [(None, s["v"].get(name))]
+        else:
+            continue
+        for p, entries in held:
+            for e in entries if isinstance(entries, list) else ():
+                if not (isinstance(e, list) and max(a, b) < len(e)):
+                    continue
+                ends = [board.feature_key(x) if isinstance(x, str) else None for x in (e[a], e[b])]
+                who = e[owner] if owner is not None and owner < len(e) else p
+                if None not in ends:
+                    out.append([*ends, g.seat_label(who) if type(who) is int else None, name])
+    return out
+
+
+def _features(board, feats: dict, variant: str) -> dict:
+    """A place's features in this variant (feature_variants: those of other variants out)."""
+    only = board.feature_variants
+    return {k: x for k, x in feats.items() if k not in only or variant in only[k]}
 
 
 def _markers(g, s, board, seat) -> dict:

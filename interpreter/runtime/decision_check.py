@@ -144,6 +144,8 @@ def _choice_count(spec, n) -> int:
         raise _Damaged(f"a choice's 'other' label is {describe_value(other)}, not a text or null")
     if "lab" in spec and not (is_int(spec["lab"]) and spec["lab"] >= 0):
         raise _Damaged(f"a choice's label text {describe_value(spec['lab'])} is not an id")
+    if "grp" in spec and not (is_int(spec["grp"]) and spec["grp"] >= 0):
+        raise _Damaged(f"a choice's grouping {describe_value(spec['grp'])} is not an id")
     if t == "player" and n is not None:
         for v in vals:
             if not (v is None or is_seat(v, n)):

@@ -101,6 +101,10 @@ class Game:
         pending secret answer."""
         return decisions.labels(VM(self.g, s), seat)
 
+    def groups(self, s: dict, seat: int) -> list | None:
+        """The seat's options in the groups its game declares (`grouped by`), or None."""
+        return decisions.groups(VM(self.g, s), seat)
+
     def steps(self, s: dict, seat: int) -> list:
         """A seat's steps so far in a pending secret sequence, as labels (its secret)."""
         return decisions.step_labels(VM(self.g, s), seat)

@@ -52,7 +52,7 @@ def spec(vm, p: dict, seat: int, so_far: list) -> dict:
     if not values and done is None:
         raise GameError(f"line {line}: {vm.label(seat, 'player')} has no option to continue "
                         f"{p['var']} ({k} chosen, at least {lo} needed)")
-    return O.choice(values, t, done, lab)
+    return O.choice(values, t, done, lab, vm.g.seq_groups.get(p["seq"]))
 
 
 def evaluate(vm, fn, seat: int, so_far: list):

@@ -1,0 +1,41 @@
+"""A long menu in two steps, for people: the groups of a seat's options (its group first,
+then the option within it). Bots and saves never see groups: they pick among the options.
+
+    menu_groups(declared, options)   [[group name, [option index...]]...] or None
+
+`declared` is the game's own grouping (`grouped by EXPR`, runtime/decisions.groups); without
+one, a menu longer than a screenful (LONG options) is grouped by its labels' first words when
+that gives at least two groups, each smaller than the whole menu."""
+from __future__ import annotations
+
+LONG = 20          # more options than this do not fit a screen with the table beside them
+MAX_GROUPS = 20    # a grouping into more groups than this is no shorter to read
+MAX_WORDS = 3      # how many first words are tried
+
+
+def menu_groups(declared: list | None, options: list) -> list | None:
+    """The groups shown for a menu of these labels (see the module's text). Every option
+    index appears exactly once, in menu order within its group."""
+    if declared is not None:
+        return declared
+    if len(options) <= LONG:
+        return None
+    for words in range(1, MAX_WORDS + 1):
+        groups = by_first_words(options, words)
+        if 2 <= len(groups) <= MAX_GROUPS:
+            return groups
+    return None
+
+
+def by_first_words(options: list, words: int) -> list:
+    """The options grouped by their first `words` words ("set the fee of rail 3 to 4" with
+    2: "set the"); groups in the order they first appear."""
+    out: dict = {}
+    for i, label in enumerate(options):
+        out.setdefault(" ".join(str(label).split()[:words]), []).append(i)
+    return [[name, ixs] for name, ixs in out.items()]
+
+
+def group_of(groups: list, index: int) -> str | None:
+    """The name of the group holding option `index`."""
+    return next((name for name, ixs in groups if index in ixs), None)
