@@ -8,8 +8,8 @@ from ..effects.ast_walk import texts, walk
 from ..effects.templates import field_trees
 
 # Card fields that are not attributes read by effects (`text`: the card's printed rules text,
-# for people; `effect`: the card's own script).
-CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect", "abilities"}
+# for people; `effect`: the card's own script; `range`: numbers a list entry's cards).
+CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect", "abilities", "range"}
 
 
 def card_sources(builder) -> list:

@@ -194,6 +194,7 @@ def count_findings(builder, g) -> list:
             if isinstance(card, dict) and isinstance(card.get("zone"), str):
                 n = card.get("count", 1)
                 n = n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 1
+                n *= numbered_count(card)
                 started[card["zone"]] = started.get(card["zone"], 0) + n
     zones = ((builder.data.get("zones") or {}).get("game") or {})
     for name, spec in zones.items():
@@ -210,6 +211,18 @@ def count_findings(builder, g) -> list:
                                    f"(start_count), but the card lists put {have} there",
                                    "a card missing or listed twice? copies count (count: N)"))
     return out
+
+
+def numbered_count(card: dict) -> int:
+    """How many cards one list entry numbers (`range: {attribute, from, to}`): 1 without
+    one, or with one the schema reports."""
+    spec = card.get("range")
+    if not isinstance(spec, dict):
+        return 1
+    lo, hi = spec.get("from"), spec.get("to")
+    if type(lo) is not int or type(hi) is not int or hi < lo:
+        return 1
+    return hi - lo + 1
 
 
 def phase_findings(builder, g) -> list:
