@@ -25,3 +25,28 @@ def test_a_numbered_deck_of_the_wrong_size_is_counted_by_what_range_makes(tmp_pa
     assert [(f.code, f.message) for f in found] == [
         ("COUNT", "the zone 'deck' should start with 52 cards (start_count), but the card "
                   "lists put 16 there")]
+
+
+# 13. a CSV column nobody reads: hints name card attributes and card fields, nothing else
+def _csv_column_finding(tmp_path, header_old, header_new):
+    import shutil
+    game = tmp_path / header_new.strip(",\n")
+    shutil.copytree(GAMES / "csv_deck", game)
+    csv = game / "cards.csv"
+    csv.write_text(csv.read_text().replace(header_old, header_new, 1))
+    return [f for f in check_game(str(game / "game.yaml")) if f.code == "CSV-COLUMN"]
+
+
+def test_a_csv_column_hint_never_names_a_counter_or_procedure(tmp_path):
+    # 'golds' is one letter from the counter 'gold': not an attribute, so not offered
+    found = _csv_column_finding(tmp_path, ",strength\n", ",strength,golds\n")
+    assert len(found) == 1 and found[0].message.startswith("the column 'golds'")
+    assert "gold'" not in found[0].hint
+    assert found[0].hint == "card fields: id, type, zone, count, name, text"
+
+
+def test_a_misspelt_csv_column_is_told_the_attribute_it_resembles(tmp_path):
+    found = _csv_column_finding(tmp_path, ",strength\n", ",strenght\n")
+    assert [f.hint for f in found] == ["did you mean 'strength'?"]
+    found = _csv_column_finding(tmp_path, ",count,", ",cont,")
+    assert [f.hint for f in found] == ["did you mean 'count'?"]

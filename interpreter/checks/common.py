@@ -46,6 +46,22 @@ def names_used(tree, names: set, strings: set) -> None:
             text_names_used(text, names, strings)
 
 
+def attribute_reads(trees) -> set:
+    """The names read as a member (`x.NAME`) anywhere in these trees, their texts' fields
+    included: the candidates for a card attribute."""
+    names: set = set()
+    for node in walk(trees):
+        if isinstance(node, A.Attr):
+            names.add(node.name)
+        for text, _ in texts(node):
+            for tree in field_trees(text):
+                names |= attribute_reads(tree)
+        if isinstance(node, A.Const) and isinstance(node.value, str) and "{" in node.value:
+            for tree in field_trees(node.value):
+                names |= attribute_reads(tree)
+    return names
+
+
 def text_names_used(text, names: set, strings: set) -> None:
     """names_used for the {fields} of a text."""
     for tree in field_trees(text):

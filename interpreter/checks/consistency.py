@@ -15,9 +15,11 @@ new way, by adding them to `used` in `usage()`.
 from __future__ import annotations
 
 from . import attributes as attr_checks, names as name_checks, unset as unset_checks
-from .common import CARD_FIELDS, card_sources, label_fields, matches, names_used, text_names_used
+from .common import (CARD_FIELDS, attribute_reads, card_sources, label_fields, matches,
+                     names_used, text_names_used)
 from .. import zone_keys
 from ..errors import Finding, did_you_mean
+from ..effects.names import PLAYER_FIELDS
 from ..load.csv_cards import CsvDoc
 
 # (path with "*" for any key and "[]" for any list item, what it names, names valid there)
@@ -159,6 +161,10 @@ def attribute_findings(builder, g, used: set, warn: bool = True) -> list:
     for ct in g.card_types.values():
         known |= set(ct.attrs)
     out, warned = [], set()
+    # hints name attributes only: what cards carry, what labels and `x.NAME` read, never
+    # a procedure, a counter or a zone that happens to be spelt alike
+    attributes = (attribute_reads(builder.parsed) | label_fields(g) | card_attribute_names(g)) \
+        - player_side_names(g) - CARD_FIELDS
     for doc, cards in card_sources(builder):
         if isinstance(doc, CsvDoc):
             for name, line, col in doc.header:
@@ -166,7 +172,7 @@ def attribute_findings(builder, g, used: set, warn: bool = True) -> list:
                     out.append(Finding(doc.path, line, col, "CSV-COLUMN",
                                        f"the column '{name}' of {doc.path} is not a card field, "
                                        "and no effect, label or card type reads it",
-                                       did_you_mean(name, known - CARD_FIELDS | {"count"})
+                                       did_you_mean(name, (attributes | CSV_FIELDS) - {name})
                                        or "card fields: id, type, zone, count, name, text"))
             continue
         for i, card in enumerate(cards if isinstance(cards, list) and warn else []):
@@ -179,10 +185,28 @@ def attribute_findings(builder, g, used: set, warn: bool = True) -> list:
                 line, col = builder.at(doc, ["cards", i, name])
                 out.append(Finding(doc.path, line, col, "ORPHAN",
                                    f"no effect, label or card type reads the card attribute "
-                                   f"'{name}'", did_you_mean(name, known - CARD_FIELDS)
+                                   f"'{name}'", did_you_mean(name, attributes - {name})
                                    or "remove it, or declare it in its card type's attributes",
                                    severity="warning"))
     return out
+
+
+# the card fields a spreadsheet column may be (count included: it makes copies)
+CSV_FIELDS = {"id", "type", "zone", "count", "name", "text"}
+
+
+def card_attribute_names(g) -> set:
+    """Every attribute a card or a card type carries (numbered ones included)."""
+    names = {k for attrs in g.cards.values() for k in attrs}
+    for ct in g.card_types.values():
+        names |= set(ct.attrs)
+    return names
+
+
+def player_side_names(g) -> set:
+    """Names a member access `x.NAME` reads on a player or a card's state, not an attribute."""
+    return (set(g.player_counters) | set(g.player_values) | set(g.stats) | set(g.player_zones)
+            | set(PLAYER_FIELDS) | set(g.card_state))
 
 
 def count_findings(builder, g) -> list:
