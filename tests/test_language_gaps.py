@@ -50,3 +50,33 @@ def test_a_misspelt_csv_column_is_told_the_attribute_it_resembles(tmp_path):
     assert [f.hint for f in found] == ["did you mean 'strength'?"]
     found = _csv_column_finding(tmp_path, ",count,", ",cont,")
     assert [f.hint for f in found] == ["did you mean 'count'?"]
+
+
+# 11. --set cards.NAME.count=N changes how many copies there are (and sweep steps through it)
+STRONG = str(GAMES / "strong_card" / "game.yaml")
+
+
+def test_set_changes_how_many_copies_of_a_card_there_are():
+    from interpreter.analysis.overrides import load_with_overrides
+    game = load_with_overrides(STRONG, (("cards.crown.count", 3), ("cards.pebble.count", 4)))
+    assert sorted(game.g.cards) == ["crown-1", "crown-2", "crown-3", "pebble-1", "pebble-2",
+                                    "pebble-3", "pebble-4", "ring"]
+    s = game.new_state(players=2, seed=3)
+    assert sorted(c for z in s["z"].values() for c in z) == sorted(game.g.cards)
+
+
+def test_sweep_over_copies_and_a_bad_count():
+    import json
+    from click.testing import CliRunner
+    from cli import main as cli
+    r = CliRunner().invoke(cli, ["sweep", STRONG, "--set", "cards.crown.count=1,4", "-n", 20,
+                                 "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["values"] == [1, 4]
+    # with 4 crowns among 18 cards the crown's points come more often: wider margins
+    margins = [run["margin"]["mean"] for run in out["runs"]]
+    assert margins[0] < margins[1]
+    r = CliRunner().invoke(cli, ["simulate", STRONG, "-n", 1, "--set", "cards.crown.count=0"])
+    assert r.exit_code == 1
+    assert "a card's count is a whole number of copies from 1 to 10000, not '0'" in r.stderr
