@@ -80,3 +80,23 @@ def test_sweep_over_copies_and_a_bad_count():
     r = CliRunner().invoke(cli, ["simulate", STRONG, "-n", 1, "--set", "cards.crown.count=0"])
     assert r.exit_code == 1
     assert "a card's count is a whole number of copies from 1 to 10000, not '0'" in r.stderr
+
+
+# 12. an unquoted comma inside a {...} mapping: YAML split the text there; quoting fixes it
+def test_an_unquoted_comma_in_a_flow_mapping_is_explained(tmp_path):
+    from places import at, edited_copy
+    game = edited_copy(GAMES / "csv_deck", tmp_path, "counters:\n",
+                       "options:\n  cap: {default: 3, description: until every player has chosen,"
+                       " then reveal}\ncounters:\n")
+    text = (game / "game.yaml").read_text()
+    found = check_game(str(game / "game.yaml"))
+    assert [(f.line, f.col, f.code) for f in found] == [(*at(text, "then reveal"), "SCHEMA-KEY")]
+    assert found[0].message == (
+        "unknown key 'then reveal': YAML split the text of 'description' at a comma (in a {...} "
+        "mapping an unquoted comma ends a value), so 'then reveal' became a key of its own")
+    assert found[0].hint == 'quote the whole text: description: "until every player has chosen, ' \
+                            'then reveal"'
+    fixed = edited_copy(GAMES / "csv_deck", tmp_path / "fixed", "counters:\n",
+                        "options:\n  cap: {default: 3, description: \"until every player has "
+                        "chosen, then reveal\"}\ncounters:\n")
+    assert [f.code for f in check_game(str(fixed / "game.yaml"))] == ["ORPHAN"]   # cap unused
