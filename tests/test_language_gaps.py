@@ -100,3 +100,68 @@ def test_an_unquoted_comma_in_a_flow_mapping_is_explained(tmp_path):
                         "options:\n  cap: {default: 3, description: \"until every player has "
                         "chosen, then reveal\"}\ncounters:\n")
     assert [f.code for f in check_game(str(fixed / "game.yaml"))] == ["ORPHAN"]   # cap unused
+
+
+# 3. continue in loops; a line starting with a word that is no statement says so
+import pytest  # noqa: E402
+
+from interpreter.effects.parser import EffectSyntaxError, parse_script  # noqa: E402
+from interpreter.runtime.game import Game  # noqa: E402
+from tests.scenario import run_script  # noqa: E402
+
+LANGUAGE = GAMES / "language" / "game.yaml"
+
+
+@pytest.fixture(scope="module")
+def language():
+    return Game.load(str(LANGUAGE))
+
+
+@pytest.mark.parametrize("loop", ["for each k in range(6):", "repeat 6:", "while k < 6:"])
+def test_continue_skips_the_rest_of_a_round(language, loop):
+    head = "k = 0\n" if loop.startswith("while") else ""
+    step = "" if loop.startswith("for") else "    k = k + 1\n"
+    if loop.startswith("repeat"):
+        head, step = "k = 0\n", "    k = k + 1\n"
+    text = (head + "xs = []\n" + loop + "\n" + step +
+            "    if k % 2 == 0:\n        continue\n    append k to xs\n"
+            "c = choose one of xs")
+    s = run_script(language, text)
+    assert s["pending"]["opts"]["0"]["vals"] == [1, 3, 5]
+
+
+def test_continue_in_a_loop_that_stops_at_decisions(language):
+    # the loop holds a decision, so it is written as jumps between blocks: continue jumps to
+    # its head, which takes the next element
+    text = ("xs = []\nfor each k in [1, 2, 3, 4]:\n    if k == 2:\n        continue\n"
+            "    c = choose one of [k, 10 * k]\n    append c to xs\n"
+            "d = choose one of xs")
+    s = run_script(language, text)
+    asked = []
+    for _ in range(3):                       # k = 1, 3, 4: take 10 * k each time
+        asked.append(s["pending"]["opts"]["0"]["vals"])
+        language.apply(s, 0, 1)
+    assert asked == [[1, 10], [3, 30], [4, 40]]
+    assert s["pending"]["opts"]["0"]["vals"] == [10, 30, 40]
+
+
+def test_continue_outside_a_loop_is_a_flow_error(tmp_path):
+    from places import edited_copy
+    game = edited_copy(GAMES / "language", tmp_path, "        for each p in players:\n",
+                       "        continue\n        for each p in players:\n")
+    found = check_game(str(game / "game.yaml"))
+    assert [(f.code, f.message) for f in found] == [("FLOW", "continue outside a loop")]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("continu", "no statement 'continu' (did you mean 'continue'?)"),
+    ("discrad x", "no statement 'discrad' (did you mean 'discard'?)"),
+    ("gian IP 2", "no statement 'gian' (did you mean 'gain'?)"),
+    ("flip direction", "no statement 'flip': a line is a statement (append, break, "
+                          "continue, discard, draw, elif, else, end, ...), x = VALUE or a call "
+                          "NAME(...)"),
+])
+def test_a_word_that_is_no_statement_is_named(line, message):
+    with pytest.raises(EffectSyntaxError) as e:
+        parse_script(f"x = 1\nif x > 0:\n    {line}\n")
+    assert (e.value.message, e.value.line, e.value.col) == (message, 3, 5)

@@ -65,6 +65,8 @@ class Paths:
             if self.loops:
                 self.loops[-1].append(set(d))
             return None
+        if isinstance(st, A.Continue):      # the rest of the body is skipped this round
+            return None
         for part in children(st):
             self.reads(part, d, st)
         if self.names - d:          # a text's fields may read an unset name

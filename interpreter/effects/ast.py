@@ -257,6 +257,11 @@ class Break(Stmt):
 
 
 @dataclass
+class Continue(Stmt):
+    """continue: the next round of the innermost loop."""
+
+
+@dataclass
 class Pass(Stmt):
     pass
 

@@ -38,7 +38,7 @@ CHILDREN: dict = {
     A.SetStmt: ("target", "expr"), A.Move: ("what", "dest"), A.Draw: ("count", "src", "dest"),
     A.Shuffle: ("zone",), A.Discard: ("what",), A.Play: ("card", "who", "ability"),
     A.CallStmt: ("call",), A.Append: ("what",), A.SortZone: ("zone", "key"),
-    A.Return: ("expr",), A.Break: (), A.Pass: (), A.Log: ("to",), A.EndGame: (),
+    A.Return: ("expr",), A.Break: (), A.Continue: (), A.Pass: (), A.Log: ("to",), A.EndGame: (),
     A.If: ("branches", "orelse"), A.ForEach: ("coll", "body"), A.While: ("test", "body"),
     A.Repeat: ("count", "body"), A.RunProgram: (),
 }

@@ -9,6 +9,7 @@ from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
+from ..errors import did_you_mean
 from ..load.cache import lark_cache
 from . import ast as A
 
@@ -172,6 +173,7 @@ class _ToAst(Transformer):
     def call_stmt(self, m, c): return A.CallStmt(c[0], None, **_pos(m))
     def return_stmt(self, m, c): return A.Return(c[0] if c else None, **_pos(m))
     def break_stmt(self, m, c): return A.Break(**_pos(m))
+    def continue_stmt(self, m, c): return A.Continue(**_pos(m))
     def pass_stmt(self, m, c): return A.Pass(**_pos(m))
     def log_stmt(self, m, c):
         return A.Log(unquote(c[-1]), _text_at(c[-1]), c[0] if len(c) > 1 else None, **_pos(m))
@@ -269,6 +271,39 @@ def _unclosed(lines) -> str:
     return ("')'" if stack[-1][0] == "(" else "']'") if stack else ""
 
 
+# The words a statement starts with (a line may also be `x = ...` or a call `name(...)`).
+STATEMENT_WORDS = ("append", "break", "continue", "discard", "draw", "elif", "else", "end",
+                   "for", "gain", "if", "log", "lose", "move", "pass", "play", "repeat",
+                   "return", "set", "shuffle", "sort", "steal", "while")
+_FIRST_WORD = re.compile(r"[ \t]*([A-Za-z_][A-Za-z_0-9]*)")
+
+
+def _no_statement(e: UnexpectedToken, text: str):
+    """A line that starts with a word that is no statement (`continu`, `nxt p`): the parser
+    wanted `=` or `(` after it. The error names the word, with the statement it resembles."""
+    if not {"EQUAL", "LPAR"} <= set(e.expected or ()):
+        return None
+    tok = e.token
+    line = tok.line if tok.line not in (None, -1) else getattr(e, "line", -1)
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    m = _FIRST_WORD.match(lines[line - 1])
+    if m is None:
+        return None
+    rest = _code_part(lines[line - 1])[m.end():]
+    if tok.type not in ("_NL", "$END") and lines[line - 1][m.end():tok.column - 1].strip():
+        return None     # the error is further along the line: not about its first word
+    if rest.strip().startswith(("=", "(")):
+        return None
+    word = m.group(1)
+    hint = did_you_mean(word, STATEMENT_WORDS)
+    return EffectSyntaxError(
+        f"no statement '{word}' ({hint})" if hint else
+        f"no statement '{word}': a line is a statement ({', '.join(STATEMENT_WORDS[:8])}, ...), "
+        f"x = VALUE or a call NAME(...)", line, m.start(1) + 1, text)
+
+
 def _error(e: UnexpectedInput, text: str, expression: bool = False) -> EffectSyntaxError:
     if expression and getattr(e, "expected", None):
         # a lone expression never ends at a line break: do not offer one
@@ -284,6 +319,9 @@ def _error(e: UnexpectedInput, text: str, expression: bool = False) -> EffectSyn
             len(lines), len(lines[-1]) + 1, text)
     assert isinstance(e, UnexpectedToken)
     tok = e.token
+    unknown = _no_statement(e, text)
+    if unknown is not None:
+        return unknown
     if tok.type == "_INDENT":
         # the token borrows the position of the line break before it: point at the line
         line, col = tok.end_line, tok.end_column

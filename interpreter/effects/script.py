@@ -32,7 +32,7 @@ class ScriptCompiler(Handover, Control):
         self.g = comp.g
         self.scope = Scope(comp.g, local_types)
         self.b = Blocks()
-        self.loops: list = []      # per enclosing loop: None (a Python loop) or its end label
+        self.loops: list = []      # per enclosing loop: None (a Python loop) or its (top, end) labels
         self.errors: list = []     # every statement's error, so one run reports them all
         self.uid = 0
         self.native = False        # compiling a procedure as one Python function
