@@ -165,3 +165,55 @@ def test_a_word_that_is_no_statement_is_named(line, message):
     with pytest.raises(EffectSyntaxError) as e:
         parse_script(f"x = 1\nif x > 0:\n    {line}\n")
     assert (e.value.message, e.value.line, e.value.col) == (message, 3, 5)
+
+
+# 4. a procedure that computes a value with statements is usable inside an expression
+CARDS = {"r1": "r1", "r7": "r7", "b9": "b9-1"}
+
+
+def _both_ways(game, text, me=0, s=None):
+    """An expression's value compiled and tree-walked, over one state (the locals r1, r7
+    and b9 name cards)."""
+    from interpreter.effects.compiler import Compiler, Scope
+    from interpreter.effects.parser import parse_expression
+    from interpreter.effects.treewalk import TreeWalker
+    from interpreter.runtime.vm import VM
+    s = s or game.new_state(players=2, seed=1)
+    node = parse_expression(text)
+    types = {"me": "player", **{k: "card" for k in CARDS}}
+    fn, _ = Compiler(game.g).expr(node, Scope(game.g, types))
+    vm = VM(game.g, s)
+    vm.l = {"me": me, **CARDS}
+    return fn(vm), TreeWalker(game.g).eval(node, vm, {"me": me, **CARDS})
+
+
+@pytest.mark.parametrize("text, value", [
+    ("odd_sum(r7)", 1 + 3 + 5 + 7),          # odd numbers up to the rank: continue skips
+    ("odd_sum(r1) + odd_sum(c=b9)", 1 + 10),   # a blue card: the early return
+    ("[odd_sum(x) for x in deck where it.rank < 5 and it.colour == 'red']", [1, 1, 4, 4]),
+    ('sum(odd_sum(x) for x in [] ) + 1', 1),
+])
+def test_a_procedure_computes_a_value_compiled_and_tree_walked(language, text, value):
+    assert _both_ways(language, text) == (value, value)
+
+
+def test_the_phase_scores_with_the_value_procedure(language):
+    s = language.new_state(players=2, seed=4)
+    card = s["pending"] and language.options(s, 0)[0]
+    pick = next(c for c in s["z"]["0.hand"] if language.g.card_labels[c] == card)
+    language.apply(s, 0, 0)
+    expected = 10 if language.g.cards[pick]["colour"] == "blue" else \
+        sum(k for k in range(1, language.g.cards[pick]["rank"] + 1) if k % 2)
+    assert s["pl"][0]["score"] == expected
+
+
+def test_a_procedure_with_effects_is_refused_inside_an_expression(tmp_path):
+    from places import edited_copy
+    game = edited_copy(GAMES / "language", tmp_path, "      total = 0\n",
+                       "      total = 0\n      draw 1 from deck to me.hand\n")
+    found = check_game(str(game / "game.yaml"))
+    assert [(f.code, f.message) for f in found] == [
+        ("EXPR-BAD", "'odd_sum' is a procedure with effects (line 4 of it: draw); call it as a "
+                     "statement (x = odd_sum(...)), not inside an expression")]
+    assert found[0].hint == ("a procedure used as a value may only set its own variables, "
+                             "test, loop and return")

@@ -200,6 +200,8 @@ class Handover:
         local = ["'me': l.get('me')"] + [f"{p.name!r}: {value[0]}" for p, value, _ in bound
                                          if value is not REQUIRED]
         native = self.native_proc_ref(name) if name in g.procedures else None
+        if native is None and name in g.procedures and self.c.procedures.effect(name) is None:
+            native = self.value_proc_ref(name)     # only computes a value: no frame needed
         if native is not None:        # never stops: a plain Python call, no frame pushed
             call_src = f"{native}(vm, {{{', '.join(local)}}})"
             self.line(f"l[{var!r}] = {call_src}" if var is not None else call_src)

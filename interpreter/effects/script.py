@@ -89,7 +89,7 @@ class ScriptCompiler(Handover, Control):
 
     def stops(self, st) -> bool:
         """Whether the script may stop inside this statement (a decision or a pushed frame)."""
-        return stops(st, self.g, self.in_frames)
+        return stops(st, self.g, self.in_frames, self.native)
 
     # ------------------------------------------------------------ procedures
     def in_frames(self, name) -> bool:
@@ -102,25 +102,40 @@ class ScriptCompiler(Handover, Control):
         (named after its place, procedures_NAME_L40): called like a function, with no frame
         pushed. None when it may stop (or does not compile: the builder reports that at its
         own text)."""
-        procs, comp = self.c.procedures, self.c
+        procs = self.c.procedures
         if name in procs.native_refs:
             return procs.native_refs[name]
         procs.native_refs[name] = None
         if procs.may_stop(name):
             return None
+        procs.native_refs[name] = self.procedure_function(name)
+        return procs.native_refs[name]
+
+    def value_proc_ref(self, name):
+        """A procedure that only computes a value (procedures.effect is None; its `return`
+        needs no frame), as one Python function f(vm, locals) -> its value, made once; None
+        when it calls itself or does not compile."""
+        procs = self.c.procedures
+        if name not in procs.value_refs:
+            procs.value_refs[name] = None         # a call of itself finds None
+            procs.value_refs[name] = self.procedure_function(name)
+        return procs.value_refs[name]
+
+    def procedure_function(self, name):
+        """The name of a procedure's body compiled as one Python function, or None."""
+        comp = self.c
         proc = self.g.procedures[name]
         types = dict(proc.types or {p: T.ANY for p in proc.params})
         types.setdefault("me", T.PLAYER)
         outer, comp.ns.locate = comp.ns.locate, comp.locators.get(("procedure", name))
         try:
-            lines, at = ScriptCompiler(comp, types).compile_native(procs.body(name))
+            lines, at = ScriptCompiler(comp, types).compile_native(comp.procedures.body(name))
             ref = comp.ns.code_name("P", name=name)
             comp.ns.define(ref, "vm, l", ["s = vm.s"] + lines, "procedure", [None] + at)
         except CompileError:
             return None
         finally:
             comp.ns.locate = outer
-        procs.native_refs[name] = ref
         return ref
 
     def stmt(self, st):
