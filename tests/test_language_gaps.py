@@ -210,10 +210,63 @@ def test_the_phase_scores_with_the_value_procedure(language):
 def test_a_procedure_with_effects_is_refused_inside_an_expression(tmp_path):
     from places import edited_copy
     game = edited_copy(GAMES / "language", tmp_path, "      total = 0\n",
-                       "      total = 0\n      draw 1 from deck to me.hand\n")
+                       "      total = 0\n      shuffle deck\n")
     found = check_game(str(game / "game.yaml"))
     assert [(f.code, f.message) for f in found] == [
-        ("EXPR-BAD", "'odd_sum' is a procedure with effects (line 4 of it: draw); call it as a "
+        ("EXPR-BAD", "'odd_sum' is a procedure with effects (line 4 of it: shuffle); call it as a "
                      "statement (x = odd_sum(...)), not inside an expression")]
     assert found[0].hint == ("a procedure used as a value may only set its own variables, "
                              "test, loop and return")
+
+
+# 9. the acting player where none acts, and cards_in() on a plain zone, found by validate
+PHASE = "        for each p in players:\n"
+NO_ACTOR = ("the acting player's, and no player acts here (a phase, the setup, the finish, "
+            "a stat and an expression about `it` have no `me`)")
+
+
+@pytest.mark.parametrize("line, token, message", [
+    ("x = count(opponents)", "opponents", "'opponents' are " + NO_ACTOR),
+    ("x = my.score + 1", "my", "'my' means " + NO_ACTOR),
+    ("gain score 1", "gain", "with no player named, this statement is about " + NO_ACTOR),
+    ("x = odd_sum(first(deck))", "odd_sum",
+     None),    # a procedure that names no acting player is fine in a phase
+    ("x = rivals()", "rivals", "the function 'rivals' reads `me` (or its opponents), and so "
+                               "reads " + NO_ACTOR),
+    ("x = count(cards_in(deck))", "deck", "cards_in() reads a group of zones (a zone with "
+                                          "keys, such as p.slots); this is one zone, already a "
+                                          "list of cards"),
+])
+def test_names_about_an_acting_player_in_a_phase_are_found_by_validate(tmp_path, line, token,
+                                                                        message):
+    from places import at, edited_copy
+    game = edited_copy(GAMES / "language", tmp_path, PHASE, f"        {line}\n{PHASE}")
+    path = game / "game.yaml"
+    text = path.read_text().replace("procedures:\n", "functions:\n  rivals: {expr: "
+                                    "\"count(opponents where it.score > 0)\"}\nprocedures:\n")
+    path.write_text(text)
+    found = [f for f in check_game(str(path)) if f.code != "ORPHAN"]
+    if message is None:
+        assert found == []
+        return
+    assert [(f.line, f.col, f.message) for f in found] == [(*at(text, line, token), message)]
+
+
+def test_the_acting_player_is_known_in_a_phase_loop_and_a_choice_by_each(tmp_path):
+    from places import edited_copy
+    game = edited_copy(GAMES / "language", tmp_path, PHASE,
+                       "        xs = choose one of me.hand by each of players\n"
+                       "        for each me in players:\n            x = count(opponents)\n"
+                       + PHASE)
+    assert [f.code for f in check_game(str(game / "game.yaml"))] == []
+
+
+# 10. two filtered lists joined: a list (of the same kind), whatever their elements' types
+def test_two_filtered_lists_joined_type_check(language):
+    s = run_script(language, "ys = []\nfor each k in (xs where it > 1) + (xs where it < 3):\n"
+                             "    append k to ys\nc = choose one of ys", xs=[1, 2, 3])
+    assert s["pending"]["opts"]["0"]["vals"] == [2, 3, 1, 2]
+    s = run_script(language, "both = (me.hand where it.rank > 6) + (deck where it.rank <= 6)\n"
+                             "c = choose one of both")
+    vals = s["pending"]["opts"]["0"]["vals"]
+    assert s["pending"]["opts"]["0"]["t"] == "card" and len(vals) == len(set(vals)) > 0

@@ -298,6 +298,7 @@ class Compiler(Names, Calls, Zones):
         """A procedure called inside an expression: allowed when it only computes its value
         (procedures.effect), run as its one Python function f(vm, locals)."""
         name = node.func
+        self.check_actor(node, scope, "procedure", name)
         effect = self.procedures.effect(name)
         if effect is not None:
             what = type(effect).__name__.lower().replace("callstmt", "call").replace(

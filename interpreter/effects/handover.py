@@ -19,6 +19,16 @@ ASKS_EACH = "# asks each"
 class Handover:
     # ------------------------------------------------------------ decisions
     def _s_Choose(self, st):
+        # `by each of PLAYERS`: the menu, prompt and labels are made per seat, with `me` that
+        # seat, even where no player acts (a phase)
+        outer = self.scope.actor
+        self.scope.actor = outer or st.each is not None
+        try:
+            self.choose(st)
+        finally:
+            self.scope.actor = outer
+
+    def choose(self, st):
         if st.repeated is not None:
             kind, line, col = st.repeated
             self.c.err(A.Pass(line=line, col=col), "SYNTAX",
@@ -69,10 +79,10 @@ class Handover:
             self.b.end_block()
             return
         self.bind(var, et)
-        by = self.who(st.by)
         if st.by is None and not self.me_known:
             self.c.err(st, "FLOW", f"who chooses {var}? A phase has no `me`: write "
                                    f"`{var} = choose one of ... by PLAYER`")
+        by = self.who(st.by)
         opts = self.labelled(st, et) if st.labelled is not None else \
             f"_choice(_vals, {et!r}, _other)"
         nxt = self.stop_here()
@@ -175,6 +185,7 @@ class Handover:
             # x = min(...): an ordinary value, not a procedure call
             return self._s_Assign(A.Assign(var, call, line=st.line, col=st.col))
         if name in g.procedures:
+            self.c.check_actor(call, self.scope, "procedure", name)
             sig, key = self.procedure_signature(name), "proc:" + name
         elif name in g.mechanics:
             mech = g.mechanics[name]

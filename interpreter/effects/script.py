@@ -38,6 +38,7 @@ class ScriptCompiler(Handover, Control):
         self.native = False        # compiling a procedure as one Python function
         # whether `me` names a player here (false in phases, the setup and the flow)
         self.me_known = "me" in local_types and not phase
+        self.scope.actor = self.me_known
 
     def compile(self, stmts) -> list:
         for st in stmts:
@@ -66,13 +67,18 @@ class ScriptCompiler(Handover, Control):
 
     def bind(self, name, t):
         if name == "me":
-            self.me_known = True
+            self.me_known = self.scope.actor = True
         old = self.scope.types.get(name)
         self.scope.types[name] = t if old in (None, t) else T.ANY
 
     def who(self, node) -> str:
         """The player an effect applies to: the given one, else `me`."""
         if node is None:
+            if not self.scope.actor:
+                line, col = self.b.at
+                self.c.no_actor(A.Pass(line=line, col=col), "with no player named, this "
+                                "statement is about", "name the player: gain X N to P, lose X N "
+                                "from P, play C as P")
             return "l['me']"
         f, t = self.src(node)
         if t not in ("player", "any"):
@@ -125,6 +131,8 @@ class ScriptCompiler(Handover, Control):
         """The name of a procedure's body compiled as one Python function, or None."""
         comp = self.c
         proc = self.g.procedures[name]
+        if comp.procedures.body(name) is None:     # a syntax error, reported at its text
+            return None
         types = dict(proc.types or {p: T.ANY for p in proc.params})
         types.setdefault("me", T.PLAYER)
         outer, comp.ns.locate = comp.ns.locate, comp.locators.get(("procedure", name))
@@ -196,7 +204,7 @@ class ScriptCompiler(Handover, Control):
     def _s_Steal(self, st):
         self.counter(st, st.counter)
         amt, _ = self.src(st.amount)
-        self.line(f"vm.steal(l['me'], {self.who(st.victim)}, {st.counter!r}, {amt})")
+        self.line(f"vm.steal({self.who(None)}, {self.who(st.victim)}, {st.counter!r}, {amt})")
 
     def _s_SetStmt(self, st):
         f, _ = self.src(st.expr)
