@@ -270,3 +270,40 @@ def test_two_filtered_lists_joined_type_check(language):
                              "c = choose one of both")
     vals = s["pending"]["opts"]["0"]["vals"]
     assert s["pending"]["opts"]["0"]["t"] == "card" and len(vals) == len(set(vals)) > 0
+
+
+# 2. {fields} in an `otherwise` label are filled; a text shown as written says so
+def test_fields_in_an_otherwise_label_are_filled_per_seat(language):
+    s = run_script(language, 'xs = choose one of me.hand by each of players otherwise '
+                             '"keep {count(me.hand)} cards, {me}"')
+    assert language.options(s, 0)[-1] == f"keep {len(s['z']['0.hand'])} cards, P1"
+    assert language.options(s, 1)[-1] == f"keep {len(s['z']['1.hand'])} cards, P2"
+    s = run_script(language, 'c = choose one of me.hand otherwise "pass ({me.score} points)" '
+                             'if true')
+    assert language.options(s, 0)[-1] == "pass (0 points)"
+    language.apply_label(s, 0, "pass (0 points)")
+    assert s["pending"] is None            # the otherwise option answers none
+
+
+def test_a_misspelt_name_in_an_otherwise_label_is_located(tmp_path):
+    from places import at, edited_copy
+    game = edited_copy(GAMES / "language", tmp_path, 'otherwise "pass"',
+                       'otherwise "pass ({p.scor})"')
+    text = (game / "game.yaml").read_text()
+    found = check_game(str(game / "game.yaml"))
+    assert [(f.line, f.col, f.code) for f in found] == [(*at(text, "p.scor", "scor"),
+                                                         "REF-UNDEF")]
+
+
+def test_a_field_in_a_text_shown_as_written_is_a_warning(tmp_path):
+    from places import at, edited_copy
+    game = edited_copy(GAMES / "language", tmp_path, "counters:\n",
+                       "notes: the deck has {count(deck)} cards\ncounters:\n")
+    text = (game / "game.yaml").read_text()
+    found = check_game(str(game / "game.yaml"))
+    assert [(f.line, f.col, f.code, f.severity) for f in found] == [
+        (*at(text, "notes:", "the deck"), "TEXT", "warning")]
+    assert found[0].message == (
+        "'notes' is shown as written, so '{count(deck)}' reaches people with its braces: only "
+        "log lines, prompts, option labels, card labels, the status line and texts in scripts "
+        "fill fields")

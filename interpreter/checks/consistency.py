@@ -14,7 +14,7 @@ new way, by adding them to `used` in `usage()`.
 """
 from __future__ import annotations
 
-from . import attributes as attr_checks, names as name_checks, unset as unset_checks
+from . import attributes as attr_checks, names as name_checks, plain_texts, unset as unset_checks
 from .common import (CARD_FIELDS, attribute_reads, card_sources, label_fields, matches,
                      names_used, text_names_used)
 from .. import zone_keys
@@ -288,7 +288,7 @@ def all_findings(builder, g, errors_so_far: bool) -> list:
     errors_so_far = errors_so_far or any(f.severity == "error" for f in out)
     out += attribute_findings(builder, g, used, warn=not errors_so_far)
     out += attr_checks.all_findings(builder, g, used)
-    out += name_checks.findings(builder)
+    out += name_checks.findings(builder) + plain_texts.findings(builder)
     if not errors_so_far:
         out += count_findings(builder, g) + orphan_findings(builder, g, used)
         out += unset_checks.findings(builder, g)

@@ -53,7 +53,8 @@ BINDS: dict = {
 # node class -> (field holding a text with {fields}, the names bound inside its fields)
 TEXTS: dict = {
     A.Log: (("text", frozenset()),),
-    A.Choose: (("prompt", frozenset()), ("labelled", frozenset({"it"}))),
+    A.Choose: (("prompt", frozenset()), ("labelled", frozenset({"it"})),
+               ("otherwise", frozenset())),
 }
 
 

@@ -49,7 +49,9 @@ class Handover:
             hi, _ = self.src(st.high)
             et = T.NUM
             values = f"list(range({lo}, ({hi}) + 1))"
-        other = repr(st.otherwise)
+        # the otherwise option's label is a text like the prompt: its {fields} filled when asked
+        other = repr(None) if st.otherwise is None else \
+            self.template(st.otherwise, st, st.text_at.get("otherwise"))
         if st.otherwise_if is not None:    # otherwise "..." if CONDITION: decided when asked
             cond, _ = self.src(st.otherwise_if)
             other = f"({other} if {cond} else None)"

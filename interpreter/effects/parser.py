@@ -135,12 +135,12 @@ class _ToAst(Transformer):
         for kind, val, *at in opts:
             if getattr(node, kind) is not None and node.repeated is None:   # the compiler
                 first = val[0] if isinstance(val, list) else val            # reports it
-                node.repeated = (kind, *(at[0] if len(at) == 1 else (
+                node.repeated = (kind, *(at[0] if at else (
                     getattr(first, "line", 0) or node.line, getattr(first, "col", 0) or node.col)))
             setattr(node, kind, val)
             if len(at) == 2:                # otherwise "label" if CONDITION
                 node.otherwise_if = at[1]
-            elif at:
+            if at:
                 node.text_at[kind] = at[0]
         return node
 
@@ -151,8 +151,8 @@ class _ToAst(Transformer):
     def by_opt(self, m, c): return ("by", c[0])
     def each_opt(self, m, c): return ("each", c[0])
     def otherwise_opt(self, m, c):
-        return ("otherwise", unquote(c[0])) if len(c) < 2 or c[1] is None else \
-            ("otherwise", unquote(c[0]), None, c[1])
+        return ("otherwise", unquote(c[0]), _text_at(c[0])) if len(c) < 2 or c[1] is None \
+            else ("otherwise", unquote(c[0]), _text_at(c[0]), c[1])
     def prompt_opt(self, m, c): return ("prompt", unquote(c[0]), _text_at(c[0]))
     def labelled_opt(self, m, c): return ("labelled", unquote(c[0]), _text_at(c[0]))
 
