@@ -15,6 +15,8 @@ class ZoneSpec:
     refill_from: Optional[str] = None   # when drawing from it empty, shuffle this zone into it
     description: str = ""
     visible_if: Optional[str] = None    # per card: shown only to viewers for whom this holds
+    refill_keep: int = 0            # a refill leaves the top N cards of refill_from there
+    refill_when: str = "draw"       # "draw": when a draw finds it empty; "empty": as it empties
 
 
 @dataclass
@@ -136,6 +138,8 @@ class GameDef:
     zone_spec: Optional[Callable] = None                 # zone key -> ZoneSpec
     card_state_resets: Optional[Callable] = None         # zone key -> card state names reset there
     stack_limit: Optional[Callable] = None               # zone key -> most cards held, or None
+    refills_at_once: Optional[Callable] = None           # zone key -> its spec if it refills as
+                                                         # soon as it empties, else None
     seat_label: Optional[Callable] = None                # seat -> "P1"
     end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
     code_where: dict = field(default_factory=dict)       # generated code -> its YAML places

@@ -307,3 +307,135 @@ def test_a_field_in_a_text_shown_as_written_is_a_warning(tmp_path):
         "'notes' is shown as written, so '{count(deck)}' reaches people with its braces: only "
         "log lines, prompts, option labels, card labels, the status line and texts in scripts "
         "fill fields")
+
+
+# 6-8. tests/games/switchback: a shedding game with a reversing direction of play
+from tests.scenario import place  # noqa: E402
+
+SWITCHBACK = GAMES / "switchback" / "game.yaml"
+
+
+@pytest.fixture(scope="module")
+def switchback():
+    return Game.load(str(SWITCHBACK))
+
+
+def _deal(game, s, hands: dict, pile: list, deck: list):
+    """Every card back in the deck, then hands, the pile (last on top) and the deck's top
+    cards (last on top) as given; the rest of the deck below them."""
+    for c in game.g.cards:
+        place(s, game, c, "deck")
+    for seat, cards in hands.items():
+        for c in cards:
+            place(s, game, c, f"{seat}.hand")
+    for c in pile:
+        place(s, game, c, "pile")
+    for c in deck:
+        place(s, game, c, "deck")        # moved last: on top
+
+
+def test_switchback_passes_strict_validation():
+    assert check_game(str(SWITCHBACK)) == []      # 3 range lines make the 24 of start_count
+
+
+def test_the_deck_refills_as_soon_as_it_empties_keeping_the_piles_top_card(switchback):
+    from interpreter.runtime.vm import VM
+    s = switchback.new_state(players=3, seed=2)
+    rest = [c for c in switchback.g.cards if c not in ("h5", "s5", "d2", "h2", "s2")]
+    _deal(switchback, s, {0: rest}, ["d2", "h2", "s2"], ["h5", "s5"])
+    assert s["z"]["deck"] == ["h5", "s5"]
+    VM(switchback.g, s).draw(2, "deck", "1.hand")   # takes the deck's last card
+    # refilled at once, not at the next draw: the pile's top card (s2) stays face up
+    assert s["z"]["pile"] == ["s2"] and sorted(s["z"]["deck"]) == ["d2", "h2"]
+    assert {s["loc"][c] for c in ("d2", "h2")} == {"deck"}
+    # a move that empties it refills it too (here from a pile of one card it keeps: nothing)
+    for c in list(s["z"]["deck"]):
+        VM(switchback.g, s).move(c, "2.hand")
+    assert s["z"]["deck"] == [] and s["z"]["pile"] == ["s2"]
+
+
+def test_the_old_refill_waits_for_a_draw_and_takes_every_card(tmp_path):
+    from interpreter.runtime.vm import VM
+    from places import edited_copy
+    game = edited_copy(GAMES / "switchback", tmp_path, ", refill_keep: 1,\n           refill_when: empty}",
+                       "}")
+    g = Game.load(str(game / "game.yaml"))
+    s = g.new_state(players=3, seed=2)
+    rest = [c for c in g.g.cards if c not in ("h5", "s5", "d2", "h2", "s2")]
+    _deal(g, s, {0: rest}, ["d2", "h2", "s2"], ["h5", "s5"])
+    VM(g.g, s).draw(2, "deck", "1.hand")
+    assert s["z"]["deck"] == [] and s["z"]["pile"] == ["d2", "h2", "s2"]   # still empty
+    VM(g.g, s).draw(1, "deck", "1.hand")        # the draw that finds it empty takes all 3
+    assert s["z"]["pile"] == [] and len(s["z"]["deck"]) == 2
+
+
+def test_refill_keep_without_refill_from_is_an_error(tmp_path):
+    from places import at, edited_copy
+    game = edited_copy(GAMES / "switchback", tmp_path, "    pile: {}\n",
+                       "    pile: {refill_keep: 2}\n")
+    text = (game / "game.yaml").read_text()
+    found = check_game(str(game / "game.yaml"))
+    assert [(f.line, f.col, f.code) for f in found] == [(*at(text, "refill_keep: 2",
+                                                             "refill_keep"), "SCHEMA-VALUE")]
+    assert found[0].message == ("'refill_keep' says how 'pile' refills, and it has no "
+                                "refill_from: name the zone its cards come back from")
+
+
+def test_the_card_drawn_is_named_privately_and_played_when_it_fits(switchback):
+    from tests.scenario import Log, decide
+    s = switchback.new_state(players=3, seed=2)
+    rest = [c for c in switchback.g.cards if c not in ("h1", "s3", "h4", "d4", "h7", "s6")]
+    _deal(switchback, s, {0: ["s3", "h4"], 1: ["d4"], 2: rest[:5]}, ["h1"], ["s6", "h7"])
+    s["g"]["seat"] = 0
+    from interpreter.runtime.vm import VM
+    s["stack"], s["pending"] = [], None
+    VM(switchback.g, s).push("phase:turn", {"me": None})
+    VM(switchback.g, s).run()
+    # s3 fits neither H nor 1, h4 does; the otherwise label counts the deck
+    assert switchback.options(s, 0) == ["4H", f"draw a card ({len(s['z']['deck'])} left)"]
+    assert switchback.prompt(s) == "P1: the pile shows AH"
+    log = Log()
+    decide(switchback, s, 1, log)
+    # h7 was on top: drawn, named to P1 alone, and played since it fits the pile's suit
+    told = [x for x in log if x == "you draw 7H"]
+    assert len(told) == 1 and told[0].audience == (0,)
+    assert s["z"]["pile"][-1] == "h7" and s["z"]["0.hand"] == ["s3", "h4"]
+
+
+def test_an_eight_reverses_the_direction_of_play(switchback):
+    from tests.scenario import decide
+    from interpreter.runtime.vm import VM
+    s = switchback.new_state(players=3, seed=2)
+    rest = [c for c in switchback.g.cards if c not in ("h8", "h2", "s3", "d4", "h5")]
+    _deal(switchback, s, {0: ["h8", "s3"], 1: ["d4"], 2: ["h2"]}, ["h5"], rest[:4])
+    s["g"]["seat"], s["stack"], s["pending"] = 0, [], None
+    VM(switchback.g, s).push("phase:turn", {"me": None})
+    VM(switchback.g, s).run()
+    decide(switchback, s, "8H")
+    # direction -1: after seat 0 (P1) comes seat 2 (P3), not P2
+    assert s["g"]["direction"] == -1 and s["g"]["seat"] == 2
+
+
+@pytest.mark.parametrize("text, value", [
+    ("next_player(players[0])", 1), ("next_player(players[0], -1)", 2),
+    ("previous_player(players[0], -1)", 1), ("next_player(players[1], 2)", 0),
+    ("clockwise(players[1])", [1, 2, 0]), ("clockwise(players[1], -1)", [1, 0, 2]),
+    ("counterclockwise(players[1], -1)", [1, 2, 0]), ("players[2].seat", 2),
+])
+def test_direction_of_play_builtins_and_seats_from_zero(switchback, text, value):
+    s = switchback.new_state(players=3, seed=1)
+    assert _both_ways(switchback, text, s=s) == (value, value)
+
+
+def test_switchback_plays_to_the_end_with_random_bots(switchback):
+    import random
+    for seed in range(20):
+        s, r = switchback.new_state(players=3, seed=seed), random.Random(seed)
+        for _ in range(2000):
+            if s["over"]:
+                break
+            seat = switchback.waiting(s)[0]
+            switchback.apply(s, seat, r.randrange(switchback.option_count(s, seat)))
+        assert s["over"]
+        held = sorted(c for z in s["z"].values() for c in z)
+        assert held == sorted(switchback.g.cards)          # no card lost or doubled

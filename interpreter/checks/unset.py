@@ -21,7 +21,7 @@ GLOBAL_WORDS = {"me", "card", "it", "players", "opponents", "player_count", "var
 def assigned(stmts) -> set:
     """Every name a script assigns (x = ..., x = choose ..., x = proc(...), for each x)."""
     return {st.var for st in statements(stmts)
-            if isinstance(st, (A.Assign, A.Choose, A.CallStmt, A.ForEach)) and st.var}
+            if isinstance(st, (A.Assign, A.Choose, A.CallStmt, A.ForEach, A.Draw)) and st.var}
 
 
 class Paths:
@@ -77,8 +77,8 @@ class Paths:
             self.in_text = False
         if isinstance(st, (A.Return, A.EndGame)):
             return None
-        var = getattr(st, "var", None) if isinstance(st, (A.Assign, A.Choose, A.CallStmt)) \
-            else None
+        var = getattr(st, "var", None) if isinstance(st, (A.Assign, A.Choose, A.CallStmt,
+                                                          A.Draw)) else None
         return d | {var} if var else d
 
     def reads(self, tree, d, st, bound=frozenset()):

@@ -206,6 +206,7 @@ class Draw(Stmt):
     count: Node
     src: Node
     dest: Node
+    var: Optional[str] = None   # drawn = draw N from Z to P.hand: the cards drawn, in order
 
 
 @dataclass

@@ -161,7 +161,9 @@ class _ToAst(Transformer):
     def steal(self, m, c): return A.Steal(str(c[0]), c[1], c[2], **_pos(m))
     def set_stmt(self, m, c): return A.SetStmt(c[0], c[1], **_pos(m))
     def move(self, m, c): return A.Move(c[0], c[1], **_pos(m))
-    def draw(self, m, c): return A.Draw(c[0], c[1], c[2], **_pos(m))
+    def draw(self, m, c):
+        var = str(c[0]) if c[0] is not None else None
+        return A.Draw(c[1], c[2], c[3], var=var, **_pos(m))
     def shuffle(self, m, c): return A.Shuffle(c[0], **_pos(m))
     def discard(self, m, c): return A.Discard(c[0], **_pos(m))
     def play(self, m, c):

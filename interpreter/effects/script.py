@@ -261,7 +261,12 @@ class ScriptCompiler(Handover, Control):
             self.c.err(st.count, "TYPE", f"draw takes a number of cards, not {type_words(t)}")
         src = self.c.zone_key(st.src, self.scope)
         dest = self.c.zone_key(st.dest, self.scope)
-        self.line(f"vm.draw({n}, {src}, {dest})")
+        if st.var is None:
+            self.line(f"vm.draw({n}, {src}, {dest})")
+            return
+        self.bind(st.var, "list:card")
+        self.line(f"l[{st.var!r}] = []")
+        self.line(f"vm.draw({n}, {src}, {dest}, l[{st.var!r}])")
 
     def _s_Shuffle(self, st):
         self.line(f"vm.shuffle({self.c.zone_key(st.zone, self.scope)})")
