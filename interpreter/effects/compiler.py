@@ -308,8 +308,7 @@ class Compiler(Names, Calls, Zones):
                                        f"(x = {name}(...)), not inside an expression",
                      "a procedure used as a value may only set its own variables, test, loop "
                      "and return")
-        from .script import ScriptCompiler      # script.py builds on this module
-        helper = ScriptCompiler(self, {})
+        helper = self.procedures.script_compiler(self, {})
         ref = helper.value_proc_ref(name)
         if ref is None:
             self.err(node, "EXPR-BAD", f"'{name}' cannot be computed as a value: it calls itself "

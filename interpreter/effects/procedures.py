@@ -41,6 +41,10 @@ class Procedures:
     once, and (filled in by ScriptCompiler.native_proc_ref) the generated function of each
     one that never stops."""
 
+    # script.py's ScriptCompiler, which compiles statements (it builds on the expression
+    # compiler, so the compiler cannot import it): set when script.py is imported
+    script_compiler = None
+
     def __init__(self, g):
         self.g = g
         self.bodies: dict = {}       # procedure -> its parsed statements (None: no parse)

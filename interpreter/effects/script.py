@@ -14,7 +14,7 @@ from .blocks import POPPED, PUSHED, WAIT, Blocks
 from .compiler import Compiler, Scope
 from .control import Control
 from .handover import ASKS_EACH, Handover
-from .procedures import stops
+from .procedures import Procedures, stops
 from .templates import compile_template
 from .value_targets import compile_set, unknown_target
 
@@ -357,3 +357,7 @@ class ScriptCompiler(Handover, Control):
             check_moment(self.c, st.ability, t)
             self.line(f"return {PUSHED} if vm.play({c}, {who}, {ability}) else {nxt}")
         self.b.end_block()
+
+
+# the expression compiler compiles a procedure used as a value through this class
+Procedures.script_compiler = ScriptCompiler
