@@ -17,6 +17,8 @@ class ZoneSpec:
     visible_if: Optional[str] = None    # per card: shown only to viewers for whom this holds
     count_by: Optional[str] = None      # shown as counts per value of this card attribute
     show_details: bool = False          # its cards listed with their details, for people
+    refill_keep: int = 0            # a refill leaves the top N cards of refill_from there
+    refill_when: str = "draw"       # "draw": when a draw finds it empty; "empty": as it empties
 
 
 @dataclass
@@ -145,6 +147,8 @@ class GameDef:
     zone_spec: Optional[Callable] = None                 # zone key -> ZoneSpec
     card_state_resets: Optional[Callable] = None         # zone key -> card state names reset there
     stack_limit: Optional[Callable] = None               # zone key -> most cards held, or None
+    refills_at_once: Optional[Callable] = None           # zone key -> its spec if it refills as
+                                                         # soon as it empties, else None
     seat_label: Optional[Callable] = None                # seat -> "P1"
     end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
     code_where: dict = field(default_factory=dict)       # generated code -> its YAML places

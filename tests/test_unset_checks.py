@@ -42,32 +42,32 @@ SAFE = {
             x = 2
         else:
             x = 3
-        gain gold x
+        gain gold x to first(players)
         """,
     "a branch that ends the game need not": """
         if roll(2) == 1:
             x = 1
         else:
             end game
-        gain gold x
+        gain gold x to first(players)
         """,
     "while true: what every break saw": """
         while true:
             x = roll(6)
             if x > 3:
                 break
-        gain gold x
+        gain gold x to first(players)
         """,
     "read inside the branch that set it": """
         if roll(2) == 1:
             x = 1
-            gain gold x
+            gain gold x to first(players)
         """,
     "a loop's own variable, and `it` in a filter": """
         for each p in players:
             gain gold 1 to p
         y = count(players where it.gold > 0)
-        gain gold y
+        gain gold y to first(players)
         """,
 }
 
@@ -85,7 +85,7 @@ def test_a_name_set_in_one_branch_only(tmp_path):
     assert unset(tmp_path, """
         if roll(2) == 1:
             x = 1
-        gain gold x
+        gain gold x to first(players)
         """) == [(16, 19, MAY_HAVE_NO_VALUE.format("x"))]
 
 

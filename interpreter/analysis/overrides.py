@@ -3,7 +3,8 @@ checked and compiled (so a bad value is reported like one written in the YAML).
 
 PATH is dotted keys into the game file (`constants.turns`, `counters.player.IP.start`,
 `card_types.court.attributes.multiplier`); under `cards` the next key is a card's id in the
-game file or any included file (`cards.c12.cost`), and every copy of that card changes.
+game file or any included file (`cards.c12.cost`), and every copy of that card changes;
+`cards.c12.count` is how many copies there are (a whole number from 1 to 10000).
 """
 from __future__ import annotations
 
@@ -86,10 +87,15 @@ def set_card(document, data, keys, value, path) -> None:
     for cards in lists:
         for card in cards:
             if isinstance(card, dict) and str(card.get("id")) == keys[1]:
+                if keys[2] == "count":
+                    card["count"] = copies(path, value)
+                    found = True
+                    continue
                 defaults = (types.get(card.get("type")) or {}).get("attributes") or {}
                 have = {**defaults, **card}
                 if keys[2] not in have or keys[2] in ("id", "type", "zone", "count"):
-                    hint = did_you_mean(keys[2], [k for k in have if k not in ("id", "zone")])
+                    hint = did_you_mean(keys[2], [k for k in have if k not in ("id", "zone",
+                                                                               "type", "count")])
                     raise RulebookError(f"--set {path}: card '{keys[1]}' has no attribute "
                                         f"'{keys[2]}' to change" + (f" ({hint})" if hint else ""))
                 card[keys[2]] = same_kind(path, have[keys[2]], value)
@@ -101,6 +107,14 @@ def set_card(document, data, keys, value, path) -> None:
     # an included file's cards are read again by the builder: keep the changed copies
     for inc, cards in zip(document.includes, lists[1:]):
         inc.plain_cards = (lambda cs: (lambda: cs))(cards)
+
+
+def copies(path: str, value) -> int:
+    """A card's number of copies given on the command line: a whole number, 1 to 10000."""
+    if type(value) is not int or not 1 <= value <= 10000:
+        raise RulebookError(f"--set {path}: a card's count is a whole number of copies from 1 "
+                            f"to 10000, not '{value}'")
+    return value
 
 
 def load_with_overrides(path: str, overrides=()) -> Game:

@@ -92,7 +92,15 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                                         tuple(spec.get("keys") or ()), bool(spec.get("bag", False)),
                                         spec.get("refill_from"), spec.get("description", ""),
                                         spec.get("visible_if"), spec.get("count_by"),
-                                        bool(spec.get("show_details", False)))
+                                        bool(spec.get("show_details", False)),
+                                        refill_keep=spec.get("refill_keep", 0)
+                                        if type(spec.get("refill_keep", 0)) is int else 0,
+                                        refill_when=spec.get("refill_when", "draw"))
+                for key in ("refill_keep", "refill_when"):    # they say how it refills
+                    if key in spec and not spec.get("refill_from"):
+                        self.add(self.doc, ["zones", owner, name, key], "SCHEMA-VALUE",
+                                 f"'{key}' says how '{name}' refills, and it has no "
+                                 "refill_from: name the zone its cards come back from")
                 if spec.get("refill_from") == name:     # an empty pile cannot refill itself
                     self.add(self.doc, ["zones", owner, name, "refill_from"], "SCHEMA-VALUE",
                              f"'{name}' refills from itself: name the zone its cards come "

@@ -1,5 +1,5 @@
 """Lookups the running game needs, built once from the GameDef: the result, zone specs by
-key, card state reset per zone, stack limits."""
+key, card state reset per zone, stack limits, zones that refill as soon as they empty."""
 from __future__ import annotations
 
 from .. import zone_keys
@@ -83,3 +83,14 @@ def stack_limit_fn(g):
     limits = {b.zone_key[c]: b.stack_limit for b in g.boards.values() if b.stack_limit
               for c in b.cells}
     return limits.get
+
+
+def refills_at_once_fn(g):
+    """zone key -> its ZoneSpec when it refills as soon as it empties (refill_when: empty),
+    else None; asked only when a zone has just lost its last card."""
+    def make(key):
+        seat, name, _ = zone_keys.parse(key)
+        spec = (g.game_zones if seat is None else g.player_zones).get(name)
+        return spec if spec is not None and spec.refill_from and \
+            spec.refill_when == "empty" else None
+    return Lookup(make).__getitem__

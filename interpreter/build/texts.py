@@ -172,6 +172,7 @@ class GameCompiler:
         g.zone_spec = tables.zone_spec_fn(g)
         g.card_state_resets = tables.resets_fn(g)
         g.stack_limit = tables.stack_limit_fn(g)
+        g.refills_at_once = tables.refills_at_once_fn(g)
         g.discard_zone = {n: ct.discard_to for n, ct in g.card_types.items() if ct.discard_to}
         names = g.seat_names
         g.seat_label = lambda p: (names[p] if p is not None and p < len(names)

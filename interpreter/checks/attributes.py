@@ -134,7 +134,8 @@ def _mentions_card(tree) -> bool:
 
 def _binds_card(tree) -> bool:
     """Whether a script rebinds `card` anywhere (then what `card` is cannot be followed)."""
-    return any(isinstance(node, (A.Assign, A.Choose, A.ForEach, A.Comprehension, A.CallStmt))
+    return any(isinstance(node, (A.Assign, A.Choose, A.ForEach, A.Comprehension, A.CallStmt,
+                                 A.Draw))
                and node.var == "card" for node in walk(tree))
 
 

@@ -8,8 +8,8 @@ from ..effects.ast_walk import texts, walk
 from ..effects.templates import field_trees
 
 # Card fields that are not attributes read by effects (`text`: the card's printed rules text,
-# for people; `effect`: the card's own script).
-CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect", "abilities"}
+# for people; `effect`: the card's own script; `range`: numbers a list entry's cards).
+CARD_FIELDS = {"id", "type", "zone", "count", "name", "text", "effect", "abilities", "range"}
 
 
 def card_sources(builder) -> list:
@@ -44,6 +44,22 @@ def names_used(tree, names: set, strings: set) -> None:
                 text_names_used(node.value, names, strings)
         for text, _ in texts(node):
             text_names_used(text, names, strings)
+
+
+def attribute_reads(trees) -> set:
+    """The names read as a member (`x.NAME`) anywhere in these trees, their texts' fields
+    included: the candidates for a card attribute."""
+    names: set = set()
+    for node in walk(trees):
+        if isinstance(node, A.Attr):
+            names.add(node.name)
+        for text, _ in texts(node):
+            for tree in field_trees(text):
+                names |= attribute_reads(tree)
+        if isinstance(node, A.Const) and isinstance(node.value, str) and "{" in node.value:
+            for tree in field_trees(node.value):
+                names |= attribute_reads(tree)
+    return names
 
 
 def text_names_used(text, names: set, strings: set) -> None:

@@ -14,10 +14,12 @@ new way, by adding them to `used` in `usage()`.
 """
 from __future__ import annotations
 
-from . import attributes as attr_checks, names as name_checks, unset as unset_checks
-from .common import CARD_FIELDS, card_sources, label_fields, matches, names_used, text_names_used
+from . import attributes as attr_checks, names as name_checks, plain_texts, unset as unset_checks
+from .common import (CARD_FIELDS, attribute_reads, card_sources, label_fields, matches,
+                     names_used, text_names_used)
 from .. import zone_keys
 from ..errors import Finding, did_you_mean
+from ..effects.names import PLAYER_FIELDS
 from ..load.csv_cards import CsvDoc
 
 # (path with "*" for any key and "[]" for any list item, what it names, names valid there)
@@ -169,6 +171,10 @@ def attribute_findings(builder, g, used: set, warn: bool = True) -> list:
     for ct in g.card_types.values():
         known |= set(ct.attrs)
     out, warned = [], set()
+    # hints name attributes only: what cards carry, what labels and `x.NAME` read, never
+    # a procedure, a counter or a zone that happens to be spelt alike
+    attributes = (attribute_reads(builder.parsed) | label_fields(g) | card_attribute_names(g)) \
+        - player_side_names(g) - CARD_FIELDS
     for doc, cards in card_sources(builder):
         if isinstance(doc, CsvDoc):
             for name, line, col in doc.header:
@@ -176,7 +182,7 @@ def attribute_findings(builder, g, used: set, warn: bool = True) -> list:
                     out.append(Finding(doc.path, line, col, "CSV-COLUMN",
                                        f"the column '{name}' of {doc.path} is not a card field, "
                                        "and no effect, label or card type reads it",
-                                       did_you_mean(name, known - CARD_FIELDS | {"count"})
+                                       did_you_mean(name, (attributes | CSV_FIELDS) - {name})
                                        or "card fields: id, type, zone, count, name, text"))
             continue
         for i, card in enumerate(cards if isinstance(cards, list) and warn else []):
@@ -189,10 +195,28 @@ def attribute_findings(builder, g, used: set, warn: bool = True) -> list:
                 line, col = builder.at(doc, ["cards", i, name])
                 out.append(Finding(doc.path, line, col, "ORPHAN",
                                    f"no effect, label or card type reads the card attribute "
-                                   f"'{name}'", did_you_mean(name, known - CARD_FIELDS)
+                                   f"'{name}'", did_you_mean(name, attributes - {name})
                                    or "remove it, or declare it in its card type's attributes",
                                    severity="warning"))
     return out
+
+
+# the card fields a spreadsheet column may be (count included: it makes copies)
+CSV_FIELDS = {"id", "type", "zone", "count", "name", "text"}
+
+
+def card_attribute_names(g) -> set:
+    """Every attribute a card or a card type carries (numbered ones included)."""
+    names = {k for attrs in g.cards.values() for k in attrs}
+    for ct in g.card_types.values():
+        names |= set(ct.attrs)
+    return names
+
+
+def player_side_names(g) -> set:
+    """Names a member access `x.NAME` reads on a player or a card's state, not an attribute."""
+    return (set(g.player_counters) | set(g.player_values) | set(g.stats) | set(g.player_zones)
+            | set(PLAYER_FIELDS) | set(g.card_state))
 
 
 def count_findings(builder, g) -> list:
@@ -204,6 +228,7 @@ def count_findings(builder, g) -> list:
             if isinstance(card, dict) and isinstance(card.get("zone"), str):
                 n = card.get("count", 1)
                 n = n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 1
+                n *= numbered_count(card)
                 started[card["zone"]] = started.get(card["zone"], 0) + n
     zones = ((builder.data.get("zones") or {}).get("game") or {})
     for name, spec in zones.items():
@@ -220,6 +245,18 @@ def count_findings(builder, g) -> list:
                                    f"(start_count), but the card lists put {have} there",
                                    "a card missing or listed twice? copies count (count: N)"))
     return out
+
+
+def numbered_count(card: dict) -> int:
+    """How many cards one list entry numbers (`range: {attribute, from, to}`): 1 without
+    one, or with one the schema reports."""
+    spec = card.get("range")
+    if not isinstance(spec, dict):
+        return 1
+    lo, hi = spec.get("from"), spec.get("to")
+    if type(lo) is not int or type(hi) is not int or hi < lo:
+        return 1
+    return hi - lo + 1
 
 
 def phase_findings(builder, g) -> list:
@@ -261,7 +298,7 @@ def all_findings(builder, g, errors_so_far: bool) -> list:
     errors_so_far = errors_so_far or any(f.severity == "error" for f in out)
     out += attribute_findings(builder, g, used, warn=not errors_so_far)
     out += attr_checks.all_findings(builder, g, used)
-    out += name_checks.findings(builder)
+    out += name_checks.findings(builder) + plain_texts.findings(builder)
     if not errors_so_far:
         out += count_findings(builder, g) + orphan_findings(builder, g, used)
         out += unset_checks.findings(builder, g)

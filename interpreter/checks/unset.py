@@ -21,7 +21,7 @@ GLOBAL_WORDS = {"me", "card", "it", "players", "opponents", "player_count", "var
 def assigned(stmts) -> set:
     """Every name a script assigns (x = ..., x = choose ..., x = proc(...), for each x)."""
     return {st.var for st in statements(stmts)
-            if isinstance(st, (A.Assign, A.Choose, A.CallStmt, A.ForEach)) and st.var}
+            if isinstance(st, (A.Assign, A.Choose, A.CallStmt, A.ForEach, A.Draw)) and st.var}
 
 
 class Paths:
@@ -65,6 +65,8 @@ class Paths:
             if self.loops:
                 self.loops[-1].append(set(d))
             return None
+        if isinstance(st, A.Continue):      # the rest of the body is skipped this round
+            return None
         for part in children(st):
             self.reads(part, d, st)
         if self.names - d:          # a text's fields may read an unset name
@@ -75,8 +77,8 @@ class Paths:
             self.in_text = False
         if isinstance(st, (A.Return, A.EndGame)):
             return None
-        var = getattr(st, "var", None) if isinstance(st, (A.Assign, A.Choose, A.CallStmt)) \
-            else None
+        var = getattr(st, "var", None) if isinstance(st, (A.Assign, A.Choose, A.CallStmt,
+                                                          A.Draw)) else None
         return d | {var} if var else d
 
     def reads(self, tree, d, st, bound=frozenset()):

@@ -207,6 +207,7 @@ class Draw(Stmt):
     count: Node
     src: Node
     dest: Node
+    var: Optional[str] = None   # drawn = draw N from Z to P.hand: the cards drawn, in order
 
 
 @dataclass
@@ -255,6 +256,11 @@ class Return(Stmt):
 @dataclass
 class Break(Stmt):
     pass
+
+
+@dataclass
+class Continue(Stmt):
+    """continue: the next round of the innermost loop."""
 
 
 @dataclass

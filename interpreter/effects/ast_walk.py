@@ -38,7 +38,7 @@ CHILDREN: dict = {
     A.SetStmt: ("target", "expr"), A.Move: ("what", "dest"), A.Draw: ("count", "src", "dest"),
     A.Shuffle: ("zone",), A.Discard: ("what",), A.Play: ("card", "who", "ability"),
     A.CallStmt: ("call",), A.Append: ("what",), A.SortZone: ("zone", "key"),
-    A.Return: ("expr",), A.Break: (), A.Pass: (), A.Log: ("to",), A.EndGame: (),
+    A.Return: ("expr",), A.Break: (), A.Continue: (), A.Pass: (), A.Log: ("to",), A.EndGame: (),
     A.If: ("branches", "orelse"), A.ForEach: ("coll", "body"), A.While: ("test", "body"),
     A.Repeat: ("count", "body"), A.RunProgram: (),
 }
@@ -54,7 +54,8 @@ BINDS: dict = {
 # node class -> (field holding a text with {fields}, the names bound inside its fields)
 TEXTS: dict = {
     A.Log: (("text", frozenset()),),
-    A.Choose: (("prompt", frozenset()), ("labelled", frozenset({"it"}))),
+    A.Choose: (("prompt", frozenset()), ("labelled", frozenset({"it"})),
+               ("otherwise", frozenset())),
 }
 
 

@@ -24,22 +24,24 @@ def _last(vm, xs):
     return xs[-1] if xs else None
 
 
-def _clockwise(vm, start):
+# The direction of play: 1 clockwise, -1 counterclockwise (a game reverses it by keeping it in
+# a counter or value: `set direction = 0 - direction`); 2 skips a player.
+def _clockwise(vm, start, direction=1):
     n = vm.s["n"]
-    return [(start + i) % n for i in range(n)]
+    step = -1 if direction < 0 else 1
+    return [(start + step * i) % n for i in range(n)]
 
 
-def _counterclockwise(vm, start):
-    n = vm.s["n"]
-    return [(start - i) % n for i in range(n)]
+def _counterclockwise(vm, start, direction=1):
+    return _clockwise(vm, start, -direction)
 
 
-def _next(vm, p):
-    return (p + 1) % vm.s["n"]
+def _next(vm, p, direction=1):
+    return (p + direction) % vm.s["n"]
 
 
-def _prev(vm, p):
-    return (p - 1) % vm.s["n"]
+def _prev(vm, p, direction=1):
+    return (p - direction) % vm.s["n"]
 
 
 def _flatten(vm, group):
@@ -216,10 +218,10 @@ BUILTINS = {
     "last": (_last, "elem", (1, 1)),
     "top": (_last, "elem", (1, 1)),
     "bottom": (_first, "elem", (1, 1)),
-    "clockwise": (_clockwise, "list:player", (1, 1)),
-    "counterclockwise": (_counterclockwise, "list:player", (1, 1)),
-    "next_player": (_next, "player", (1, 1)),
-    "previous_player": (_prev, "player", (1, 1)),
+    "clockwise": (_clockwise, "list:player", (1, 2)),
+    "counterclockwise": (_counterclockwise, "list:player", (1, 2)),
+    "next_player": (_next, "player", (1, 2)),
+    "previous_player": (_prev, "player", (1, 2)),
     "cards_in": (_flatten, "list:card", (1, 1)),
     "min": (_min, "num", (1, 99)),
     "max": (_max, "num", (1, 99)),

@@ -90,6 +90,11 @@ class Calls:
             where = node.args[0] if node.args else node
             self.err(where, "TYPE", f"{name}() needs a collection, not "
                                     f"{type_words(first_t)}")
+        if name == "cards_in" and first_t == "list:card":
+            where = node.args[0] if node.args else node
+            self.err(where, "TYPE", "cards_in() reads a group of zones (a zone with keys, such "
+                                    "as p.slots); this is one zone, already a list of cards",
+                     "use the zone itself: count(p.hand), not count(cards_in(p.hand))")
         if rt == "elem":
             rt = T.elem(first_t)
         if rt == "list":
@@ -165,6 +170,7 @@ class Calls:
 
     def call_function(self, node, scope, name, args):
         spec = self.g.functions[name]
+        self.check_actor(node, scope, "function", name)
         sig = Signature.declared(name, spec.types)
         bound = self.bind_args(Signature(name, sig.params, keywords=False), node, scope, args)
         ref = self.function_ref(name)
@@ -176,6 +182,13 @@ class Calls:
             else:
                 values.append(value[0])
         return f"{ref}({', '.join(['vm', me] + values)})", spec.returns
+
+    def check_actor(self, node, scope, kind, name):
+        """A function or procedure that reads the acting player, called where none acts."""
+        if not scope.actor and "me" not in node.kwargs and self.reads_actor(kind, name):
+            self.no_actor(node, f"the {kind} '{name}' reads `me` (or its opponents), and so "
+                                "reads", f"give it the player: a parameter p, or {name}(..., "
+                                         "me=p) inside `for each p in players:`")
 
     # ------------------------------------------------------------ special builtins
     def _special_zone(self, node, bound):

@@ -22,6 +22,7 @@ from .codegen import Namespace, iterable, py_name
 from .names import Names, Scope
 from .parser import EffectSyntaxError, parse_expression
 from .procedures import Procedures
+from .signature import REQUIRED
 from .templates import compile_template
 from .zones import Zones
 
@@ -137,9 +138,12 @@ class Compiler(Names, Calls, Zones):
                 self.err(side, "TYPE", f"a {t} cannot be used with '{op}'")
         if op == "+":
             if T.is_list(lt) or T.is_list(rt):
-                return f"(list({l}) + list({r}))", (lt if T.is_list(lt) else rt)
+                both = [t for t in (lt, rt) if t != T.ANY]     # lists of one kind stay so
+                return f"(list({l}) + list({r}))", (both[0] if len(set(both)) == 1 else T.LIST)
             if lt == "str" or rt == "str":
                 return f"({self.text(node.left, l, lt)} + {self.text(node.right, r, rt)})", T.STR
+            if lt == rt == T.ANY:       # two lists, two texts or two numbers: known at run time
+                return f"({l} + {r})", T.ANY
             return f"({l} + {r})", T.NUM
         if op == "*" and not (isinstance(node.left, A.Const) or isinstance(node.right, A.Const)):
             return f"_mul({l}, {r})", T.NUM      # squaring in a loop must not run away
@@ -279,14 +283,44 @@ class Compiler(Names, Calls, Zones):
         return self.call(call, scope, [comp])
 
     def _x_Call(self, node, scope):
-        if node.func in self.g.procedures or node.func in self.g.mechanics:
-            self.err(node, "EXPR-BAD", f"'{node.func}' is a procedure with effects; call it as a "
+        if node.func in self.g.procedures:
+            return self.value_procedure(node, scope)
+        if node.func in self.g.mechanics:
+            self.err(node, "EXPR-BAD", f"'{node.func}' is a mechanic, with effects; call it as a "
                                        f"statement (x = {node.func}(...)), not inside an expression")
         folded = self.fold(node, scope)
         if folded is not None:
             return folded
         args = [self.src(a, scope) for a in node.args]
         return self.call(node, scope, args)
+
+    def value_procedure(self, node, scope):
+        """A procedure called inside an expression: allowed when it only computes its value
+        (procedures.effect), run as its one Python function f(vm, locals)."""
+        name = node.func
+        self.check_actor(node, scope, "procedure", name)
+        effect = self.procedures.effect(name)
+        if effect is not None:
+            what = type(effect).__name__.lower().replace("callstmt", "call").replace(
+                "setstmt", "set").replace("endgame", "end game")
+            self.err(node, "EXPR-BAD", f"'{name}' is a procedure with effects (line "
+                                       f"{effect.line or 1} of it: {what}); call it as a statement "
+                                       f"(x = {name}(...)), not inside an expression",
+                     "a procedure used as a value may only set its own variables, test, loop "
+                     "and return")
+        helper = self.procedures.script_compiler(self, {})
+        ref = helper.value_proc_ref(name)
+        if ref is None:
+            self.err(node, "EXPR-BAD", f"'{name}' cannot be computed as a value: it calls itself "
+                                       "(or does not compile)", "call it as a statement")
+        args = [self.src(a, scope) for a in node.args]
+        kwargs = {k: (v, self.src(v, scope)) for k, v in node.kwargs.items()}
+        bound = helper.procedure_signature(name).bind(self, node, list(zip(node.args, args)),
+                                                      kwargs)
+        local = [f"'me': {self.me_src(scope)}"] + [f"{p.name!r}: {value[0]}"
+                                                   for p, value, _ in bound
+                                                   if value is not REQUIRED]
+        return f"{ref}(vm, {{{', '.join(local)}}})", T.ANY
 
     # ------------------------------------------------------------ stats and functions
     def stat(self, name):

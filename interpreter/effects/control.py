@@ -18,8 +18,14 @@ class Control:
     def _s_Break(self, st):
         if not self.loops:
             self.c.err(st, "FLOW", "break outside a loop")
-        end = self.loops[-1]
-        self.line("break" if end is None else f"return {self.b.jump(end)}")
+        labels = self.loops[-1]
+        self.line("break" if labels is None else f"return {self.b.jump(labels[1])}")
+
+    def _s_Continue(self, st):
+        if not self.loops:
+            self.c.err(st, "FLOW", "continue outside a loop")
+        labels = self.loops[-1]     # a loop written in jumps: back to its head
+        self.line("continue" if labels is None else f"return {self.b.jump(labels[0])}")
 
     def _s_If(self, st):
         if not self.stops(st):       # one Python if, inside the block
@@ -53,7 +59,7 @@ class Control:
         top, end = b.label(), b.label()
         b.mark(top)
         head(end)
-        self.loops.append(end)
+        self.loops.append((top, end))
         for s in body:
             self.stmt(s)
         self.loops.pop()

@@ -19,6 +19,16 @@ ASKS_EACH = "# asks each"
 class Handover:
     # ------------------------------------------------------------ decisions
     def _s_Choose(self, st):
+        # `by each of PLAYERS`: the menu, prompt and labels are made per seat, with `me` that
+        # seat, even where no player acts (a phase)
+        outer = self.scope.actor
+        self.scope.actor = outer or st.each is not None
+        try:
+            self.choose(st)
+        finally:
+            self.scope.actor = outer
+
+    def choose(self, st):
         if st.repeated is not None:
             kind, line, col = st.repeated
             self.c.err(A.Pass(line=line, col=col), "SYNTAX",
@@ -39,7 +49,9 @@ class Handover:
             hi, _ = self.src(st.high)
             et = T.NUM
             values = f"list(range({lo}, ({hi}) + 1))"
-        other = repr(st.otherwise)
+        # the otherwise option's label is a text like the prompt: its {fields} filled when asked
+        other = repr(None) if st.otherwise is None else \
+            self.template(st.otherwise, st, st.text_at.get("otherwise"))
         if st.otherwise_if is not None:    # otherwise "..." if CONDITION: decided when asked
             cond, _ = self.src(st.otherwise_if)
             other = f"({other} if {cond} else None)"
@@ -68,10 +80,10 @@ class Handover:
             self.b.end_block()
             return
         self.bind(var, et)
-        by = self.who(st.by)
         if st.by is None and not self.me_known:
             self.c.err(st, "FLOW", f"who chooses {var}? A phase has no `me`: write "
                                    f"`{var} = choose one of ... by PLAYER`")
+        by = self.who(st.by)
         opts = self.menu(st, et)
         nxt = self.stop_here()
         for src in (f"_vals = {values}",
@@ -191,6 +203,7 @@ class Handover:
             # x = min(...): an ordinary value, not a procedure call
             return self._s_Assign(A.Assign(var, call, line=st.line, col=st.col))
         if name in g.procedures:
+            self.c.check_actor(call, self.scope, "procedure", name)
             sig, key = self.procedure_signature(name), "proc:" + name
         elif name in g.mechanics:
             mech = g.mechanics[name]
@@ -216,6 +229,8 @@ class Handover:
         local = ["'me': l.get('me')"] + [f"{p.name!r}: {value[0]}" for p, value, _ in bound
                                          if value is not REQUIRED]
         native = self.native_proc_ref(name) if name in g.procedures else None
+        if native is None and name in g.procedures and self.c.procedures.effect(name) is None:
+            native = self.value_proc_ref(name)     # only computes a value: no frame needed
         if native is not None:        # never stops: a plain Python call, no frame pushed
             call_src = f"{native}(vm, {{{', '.join(local)}}})"
             self.line(f"l[{var!r}] = {call_src}" if var is not None else call_src)

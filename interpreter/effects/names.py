@@ -28,10 +28,14 @@ class Scope:
         self.game = game
         self.types = dict(local_types)   # local name -> type
         self.py = dict(py or {})         # local name -> Python identifier
+        # whether a player acts here (`me`, `opponents`): not in a phase, the setup, the
+        # finish or an expression about `it` (script.py says so for scripts)
+        self.actor = "me" in local_types
 
     def child(self, **more):
         """A scope where the given names are Python locals (bound inside an expression)."""
         s = Scope(self.game, self.types, self.py)
+        s.actor = self.actor or "me" in more
         for name, t in more.items():
             s.types[name] = t
             s.py[name] = py_name(name)
@@ -78,9 +82,32 @@ class Names:
         """The player `me` is here (functions and stats see their caller's)."""
         return scope.read("me") if "me" in scope.types else "vm.l.get('me')"
 
+    def no_actor(self, node, what: str, hint: str = ""):
+        """A read of the acting player where none acts: found at load, not as a failure in
+        play ("arithmetic on a value that is not a number")."""
+        self.err(node, "REF-UNDEF", f"{what} the acting player's, and no player acts here (a "
+                                    "phase, the setup, the finish, a stat and an expression "
+                                    "about `it` have no `me`)",
+                 hint or "loop over the players and name one: for each p in players: ... "
+                         "(its opponents: players where it != p)")
+
+    def reads_actor(self, kind: str, name: str) -> bool:
+        """Whether a function or procedure reads the acting player without being given one:
+        `me`, `my`, `opponents`, a statement about no named player (`gain X 1`), or a call of
+        one that does. (A procedure or function with a parameter `me` is given one.)"""
+        memo = self.__dict__.setdefault("actor_memo", {})
+        key = (kind, name)
+        if key not in memo:
+            memo[key] = False                      # until shown otherwise (recursion)
+            memo[key] = _reads_actor(self, kind, name)
+        return memo[key]
+
     def name(self, node, scope):
         g = self.g
         name = "me" if node.name == "my" else node.name
+        if name in ("me", "opponents") and not scope.actor:
+            self.no_actor(node, f"'{node.name}' means" if name == "me" else
+                          "'opponents' are")
         if name in scope.types:
             return scope.read(name), scope.types[name]
         kind = kind_of(g, name)
@@ -231,3 +258,47 @@ class Names:
 
 def is_local(node, scope) -> bool:
     return isinstance(node, A.Name) and ("me" if node.name == "my" else node.name) in scope.types
+
+
+# statements about the acting player when they name none: (class, the field naming one)
+IMPLICIT_ACTOR = ((A.Gain, "who"), (A.Lose, "who"), (A.Play, "who"), (A.Steal, None),
+                  (A.Choose, "by"))
+
+
+def _reads_actor(comp, kind: str, name: str) -> bool:
+    from .ast_walk import children
+    from .parser import EffectSyntaxError, parse_expression
+    g = comp.g
+    spec = g.functions[name] if kind == "function" else g.procedures[name]
+    if "me" in spec.params:
+        return False
+    try:
+        tree = parse_expression(spec.expr) if kind == "function" else \
+            comp.procedures.body(name)
+    except EffectSyntaxError:
+        return False
+    if tree is None:
+        return False
+    stack = list(reversed(tree)) if isinstance(tree, list) else [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (A.ForEach, A.Assign)) and node.var == "me":
+            return False                       # it names its own acting player from here
+        if isinstance(node, A.Name) and node.name in ("me", "my", "opponents") \
+                and node.name not in spec.params:
+            return True
+        for cls, field in IMPLICIT_ACTOR:
+            if isinstance(node, cls) and (field is None or getattr(node, field) is None) \
+                    and not getattr(node, "each", None):
+                return True
+        if isinstance(node, (A.Call, A.CallStmt)):
+            call = node.call if isinstance(node, A.CallStmt) else node
+            if "me" not in call.kwargs and any(
+                    call.func in table and comp.reads_actor(k, call.func)
+                    for k, table in (("function", g.functions), ("procedure", g.procedures))):
+                return True
+        if isinstance(node, A.Choose) and node.each is not None:
+            stack.append(node.each)             # the rest is made per seat, `me` that seat
+            continue
+        stack += reversed(children(node))
+    return False

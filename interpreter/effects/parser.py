@@ -6,37 +6,14 @@ import re
 from pathlib import Path
 
 from lark import Lark, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from ..load.cache import lark_cache
 from . import ast as A
+from .parse_errors import EffectSyntaxError, _error, _too_deep
 
 GRAMMAR = (Path(__file__).with_name("grammar.lark")).read_text()
-
-# Terminal names as a designer would say them.
-READABLE = {
-    "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted text",
-    "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of a block",
-    "$END": "the end of the effect", "COMPARE": "a comparison (==, <, ...)",
-    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'",
-    "DOT": "'.'", "EQUAL": "'='", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'",
-    "PERCENT": "'%'",
-}
-
-
-class EffectSyntaxError(Exception):
-    """A syntax error at (line, col) of the effect text (1-based)."""
-
-    def __init__(self, message: str, line: int, col: int, text: str):
-        self.message, self.line, self.col, self.text = message, line, col, text
-        super().__init__(f"{line}:{col}: {message}")
-
-    def excerpt(self) -> str:
-        """The offending line of the effect with a caret under the column."""
-        lines = self.text.split("\n") or [""]
-        src = lines[min(self.line, len(lines)) - 1]
-        return f"    {src}\n    {' ' * (self.col - 1)}^"
 
 
 class _BadDedent(Exception):
@@ -134,12 +111,12 @@ class _ToAst(Transformer):
         for kind, val, *at in opts:
             if getattr(node, kind) is not None and node.repeated is None:   # the compiler
                 first = val[0] if isinstance(val, list) else val            # reports it
-                node.repeated = (kind, *(at[0] if len(at) == 1 else (
+                node.repeated = (kind, *(at[0] if at else (
                     getattr(first, "line", 0) or node.line, getattr(first, "col", 0) or node.col)))
             setattr(node, kind, val)
             if len(at) == 2:                # otherwise "label" if CONDITION
                 node.otherwise_if = at[1]
-            elif at:
+            if at:
                 node.text_at[kind] = at[0]
         return node
 
@@ -150,8 +127,8 @@ class _ToAst(Transformer):
     def by_opt(self, m, c): return ("by", c[0])
     def each_opt(self, m, c): return ("each", c[0])
     def otherwise_opt(self, m, c):
-        return ("otherwise", unquote(c[0])) if len(c) < 2 or c[1] is None else \
-            ("otherwise", unquote(c[0]), None, c[1])
+        return ("otherwise", unquote(c[0]), _text_at(c[0])) if len(c) < 2 or c[1] is None \
+            else ("otherwise", unquote(c[0]), _text_at(c[0]), c[1])
     def prompt_opt(self, m, c): return ("prompt", unquote(c[0]), _text_at(c[0]))
     def labelled_opt(self, m, c): return ("labelled", unquote(c[0]), _text_at(c[0]))
     def grouped_opt(self, m, c): return ("grouped", c[0])
@@ -161,7 +138,9 @@ class _ToAst(Transformer):
     def steal(self, m, c): return A.Steal(str(c[0]), c[1], c[2], **_pos(m))
     def set_stmt(self, m, c): return A.SetStmt(c[0], c[1], **_pos(m))
     def move(self, m, c): return A.Move(c[0], c[1], **_pos(m))
-    def draw(self, m, c): return A.Draw(c[0], c[1], c[2], **_pos(m))
+    def draw(self, m, c):
+        var = str(c[0]) if c[0] is not None else None
+        return A.Draw(c[1], c[2], c[3], var=var, **_pos(m))
     def shuffle(self, m, c): return A.Shuffle(c[0], **_pos(m))
     def discard(self, m, c): return A.Discard(c[0], **_pos(m))
     def play(self, m, c):
@@ -173,6 +152,7 @@ class _ToAst(Transformer):
     def call_stmt(self, m, c): return A.CallStmt(c[0], None, **_pos(m))
     def return_stmt(self, m, c): return A.Return(c[0] if c else None, **_pos(m))
     def break_stmt(self, m, c): return A.Break(**_pos(m))
+    def continue_stmt(self, m, c): return A.Continue(**_pos(m))
     def pass_stmt(self, m, c): return A.Pass(**_pos(m))
     def log_stmt(self, m, c):
         return A.Log(unquote(c[-1]), _text_at(c[-1]), c[0] if len(c) > 1 else None, **_pos(m))
@@ -215,108 +195,6 @@ def _parser(start: str) -> Lark:
 
 
 # Terminals that can start a value; when most are expected, "a value" says it shorter.
-_VALUE_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "NONE", "LPAR", "LSQB", "MINUS",
-                "NOT"}
-
-
-def _readable(names) -> str:
-    names = set(names)
-    words = []
-    if {"NAME", "NUMBER", "STRING"} <= names:
-        names -= _VALUE_START
-        words.append("a value (a number, a name, a quoted text, a list, ...)")
-    for n in sorted(names):
-        if n.startswith("__ANON") or n == "$END" and "_NL" in names:
-            continue
-        w = READABLE.get(n)
-        if w is None:
-            w = f"'{n.lower()}'" if n.isupper() else n
-        if w not in words:
-            words.append(w)
-    if not words:
-        return "something else"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _code_part(src: str) -> str:
-    """A line without its trailing comment (a '#' outside quotes)."""
-    quoted = False
-    for i, ch in enumerate(src):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return src[:i]
-    return src
-
-
-def _open_brackets(lines) -> list:
-    """The brackets left open at the end of these lines: [(opener, line, col)], 1-based."""
-    stack = []
-    for n, src in enumerate(lines, 1):
-        quoted = False
-        for i, ch in enumerate(_code_part(src)):
-            if ch == '"':
-                quoted = not quoted
-            elif quoted:
-                continue
-            elif ch in "([":
-                stack.append((ch, n, i + 1))
-            elif ch in ")]" and stack and stack[-1][0] == ("(" if ch == ")" else "["):
-                stack.pop()
-    return stack
-
-
-def _unclosed(lines) -> str:
-    """The closer of the innermost bracket left open in these lines ("')'", "']'"), or ""."""
-    stack = _open_brackets(lines)
-    return ("')'" if stack[-1][0] == "(" else "']'") if stack else ""
-
-
-def _error(e: UnexpectedInput, text: str, expression: bool = False) -> EffectSyntaxError:
-    if expression and getattr(e, "expected", None):
-        # a lone expression never ends at a line break: do not offer one
-        e.expected = {x for x in e.expected if x != "_NL"} or e.expected
-    line, col = getattr(e, "line", 1), getattr(e, "column", 1)
-    if isinstance(e, UnexpectedCharacters):
-        ch = text.split("\n")[line - 1][col - 1] if line - 1 < len(text.split("\n")) else "?"
-        return EffectSyntaxError(f"unexpected character {ch!r}", line, col, text)
-    if isinstance(e, UnexpectedEOF):
-        lines = text.rstrip("\n").split("\n")   # the end is the last line with text
-        return EffectSyntaxError(
-            f"the effect ends too early: expected {_readable(e.expected)}",
-            len(lines), len(lines[-1]) + 1, text)
-    assert isinstance(e, UnexpectedToken)
-    tok = e.token
-    if tok.type == "_INDENT":
-        # the token borrows the position of the line break before it: point at the line
-        line, col = tok.end_line, tok.end_column
-        return EffectSyntaxError("unexpected indentation: only the lines of a block (after a "
-                                 "line ending with ':') are indented", line, col, text)
-    if tok.type in ("$END", "_NL", "_DEDENT") or line in (None, -1):
-        lines = text.rstrip("\n").split("\n")   # the end is the last line with text
-        if tok.type == "_NL" and tok.line not in (None, -1):
-            line = tok.line
-        else:
-            line = len(lines)
-        col = len(_code_part(lines[line - 1]).rstrip()) + 1
-        if "RPAR" in e.expected or "RSQB" in e.expected:
-            closer = _unclosed(lines[:line]) or ("')'" if "RPAR" in e.expected else "']'")
-            return EffectSyntaxError(f"the line ends too early: {closer} is missing", line, col, text)
-        return EffectSyntaxError(f"the line ends too early: expected {_readable(e.expected)}",
-                                 line, col, text)
-    lines = text.split("\n")
-    earlier = [b for b in _open_brackets(lines) if b[1] < line]
-    if earlier:   # everything after a bracket that is never closed reads as inside it
-        opener, bline, bcol = earlier[-1]
-        return EffectSyntaxError(f"'{opener}' is never closed", bline, bcol, text)
-    before = [s for s in lines[:max(0, line - 1)] if s.strip()]
-    if before and before[-1].rstrip().endswith(":") and \
-            col <= len(before[-1]) - len(before[-1].lstrip()) + 1:
-        return EffectSyntaxError("expected an indented block after the line ending with ':'",
-                                 line, col, text)
-    got = f"'{tok.value}'"
-    return EffectSyntaxError(f"unexpected {got}: expected {_readable(e.expected)}", line, col, text)
-
 
 # Parsed texts, by text: one game's texts are read by the compiler, the checks and the bots'
 # policies, and a game is often loaded again in one process. Trees are never changed in
@@ -394,9 +272,3 @@ def unquote(token) -> str:
     """A STRING token's text: quotes removed, a backslash keeping the character after it."""
     body = str(token)[1:-1]
     return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body
-
-
-def _too_deep(text: str) -> EffectSyntaxError:
-    return EffectSyntaxError("the text is nested too deeply to read; split it into smaller "
-                             "parts", 1, 1, text)
-

@@ -14,7 +14,7 @@ from .blocks import POPPED, PUSHED, WAIT, Blocks
 from .compiler import Compiler, Scope
 from .control import Control
 from .handover import ASKS_EACH, Handover
-from .procedures import stops
+from .procedures import Procedures, stops
 from .templates import compile_template
 from .value_targets import compile_set, unknown_target
 
@@ -32,12 +32,13 @@ class ScriptCompiler(Handover, Control):
         self.g = comp.g
         self.scope = Scope(comp.g, local_types)
         self.b = Blocks()
-        self.loops: list = []      # per enclosing loop: None (a Python loop) or its end label
+        self.loops: list = []      # per enclosing loop: None (a Python loop) or its (top, end) labels
         self.errors: list = []     # every statement's error, so one run reports them all
         self.uid = 0
         self.native = False        # compiling a procedure as one Python function
         # whether `me` names a player here (false in phases, the setup and the flow)
         self.me_known = "me" in local_types and not phase
+        self.scope.actor = self.me_known
 
     def compile(self, stmts) -> list:
         for st in stmts:
@@ -66,13 +67,18 @@ class ScriptCompiler(Handover, Control):
 
     def bind(self, name, t):
         if name == "me":
-            self.me_known = True
+            self.me_known = self.scope.actor = True
         old = self.scope.types.get(name)
         self.scope.types[name] = t if old in (None, t) else T.ANY
 
     def who(self, node) -> str:
         """The player an effect applies to: the given one, else `me`."""
         if node is None:
+            if not self.scope.actor:
+                line, col = self.b.at
+                self.c.no_actor(A.Pass(line=line, col=col), "with no player named, this "
+                                "statement is about", "name the player: gain X N to P, lose X N "
+                                "from P, play C as P")
             return "l['me']"
         f, t = self.src(node)
         if t not in ("player", "any"):
@@ -89,7 +95,7 @@ class ScriptCompiler(Handover, Control):
 
     def stops(self, st) -> bool:
         """Whether the script may stop inside this statement (a decision or a pushed frame)."""
-        return stops(st, self.g, self.in_frames)
+        return stops(st, self.g, self.in_frames, self.native)
 
     # ------------------------------------------------------------ procedures
     def in_frames(self, name) -> bool:
@@ -102,25 +108,42 @@ class ScriptCompiler(Handover, Control):
         (named after its place, procedures_NAME_L40): called like a function, with no frame
         pushed. None when it may stop (or does not compile: the builder reports that at its
         own text)."""
-        procs, comp = self.c.procedures, self.c
+        procs = self.c.procedures
         if name in procs.native_refs:
             return procs.native_refs[name]
         procs.native_refs[name] = None
         if procs.may_stop(name):
             return None
+        procs.native_refs[name] = self.procedure_function(name)
+        return procs.native_refs[name]
+
+    def value_proc_ref(self, name):
+        """A procedure that only computes a value (procedures.effect is None; its `return`
+        needs no frame), as one Python function f(vm, locals) -> its value, made once; None
+        when it calls itself or does not compile."""
+        procs = self.c.procedures
+        if name not in procs.value_refs:
+            procs.value_refs[name] = None         # a call of itself finds None
+            procs.value_refs[name] = self.procedure_function(name)
+        return procs.value_refs[name]
+
+    def procedure_function(self, name):
+        """The name of a procedure's body compiled as one Python function, or None."""
+        comp = self.c
         proc = self.g.procedures[name]
+        if comp.procedures.body(name) is None:     # a syntax error, reported at its text
+            return None
         types = dict(proc.types or {p: T.ANY for p in proc.params})
         types.setdefault("me", T.PLAYER)
         outer, comp.ns.locate = comp.ns.locate, comp.locators.get(("procedure", name))
         try:
-            lines, at = ScriptCompiler(comp, types).compile_native(procs.body(name))
+            lines, at = ScriptCompiler(comp, types).compile_native(comp.procedures.body(name))
             ref = comp.ns.code_name("P", name=name)
             comp.ns.define(ref, "vm, l", ["s = vm.s"] + lines, "procedure", [None] + at)
         except CompileError:
             return None
         finally:
             comp.ns.locate = outer
-        procs.native_refs[name] = ref
         return ref
 
     def stmt(self, st):
@@ -181,7 +204,7 @@ class ScriptCompiler(Handover, Control):
     def _s_Steal(self, st):
         self.counter(st, st.counter)
         amt, _ = self.src(st.amount)
-        self.line(f"vm.steal(l['me'], {self.who(st.victim)}, {st.counter!r}, {amt})")
+        self.line(f"vm.steal({self.who(None)}, {self.who(st.victim)}, {st.counter!r}, {amt})")
 
     def _s_SetStmt(self, st):
         f, _ = self.src(st.expr)
@@ -238,7 +261,12 @@ class ScriptCompiler(Handover, Control):
             self.c.err(st.count, "TYPE", f"draw takes a number of cards, not {type_words(t)}")
         src = self.c.zone_key(st.src, self.scope)
         dest = self.c.zone_key(st.dest, self.scope)
-        self.line(f"vm.draw({n}, {src}, {dest})")
+        if st.var is None:
+            self.line(f"vm.draw({n}, {src}, {dest})")
+            return
+        self.bind(st.var, "list:card")
+        self.line(f"l[{st.var!r}] = []")
+        self.line(f"vm.draw({n}, {src}, {dest}, l[{st.var!r}])")
 
     def _s_Shuffle(self, st):
         self.line(f"vm.shuffle({self.c.zone_key(st.zone, self.scope)})")
@@ -331,3 +359,7 @@ class ScriptCompiler(Handover, Control):
             check_moment(self.c, st.ability, t)
             self.line(f"return {PUSHED} if vm.play({c}, {who}, {ability}) else {nxt}")
         self.b.end_block()
+
+
+# the expression compiler compiles a procedure used as a value through this class
+Procedures.script_compiler = ScriptCompiler

@@ -17,7 +17,7 @@ from . import ast as A
 from .builtins import BUILTINS, FOLDS, STOPS_AT_ANSWER, stops_early
 from .value_targets import index_chain
 from .names import constant_value, kind_of
-from .parser import parse_expression
+from .parser import parse_expression, parse_script
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
         "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
@@ -27,6 +27,19 @@ _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.f
 
 class Group(tuple):
     """A player's keyed zone group before a key: (seat, group name)."""
+
+
+class _Returned(Exception):
+    def __init__(self, value):
+        self.value = value
+
+
+class _Break(Exception):
+    pass
+
+
+class _Continue(Exception):
+    pass
 
 
 class TreeWalker:
@@ -236,6 +249,14 @@ class TreeWalker:
 
     def _call(self, name, args, kwargs, vm, env):
         g = self.g
+        if name in g.procedures:     # one that only computes a value (procedures.effect)
+            local = {"me": env["me"] if "me" in env else vm.l.get("me"),
+                     **dict(zip(g.procedures[name].params, args)), **kwargs}
+            try:
+                self._run(parse_script(g.procedures[name].body), vm, local)
+            except _Returned as r:
+                return r.value
+            return None
         if name in self.functions:   # a YAML function: its parameters are its names
             inner = {"me": env["me"] if "me" in env else vm.l.get("me")}
             inner.update(zip(g.functions[name].params, args))
@@ -247,6 +268,69 @@ class TreeWalker:
             return BUILTINS[name][0](vm, *args, **kwargs)
         board = kwargs.pop("board", None) or next(iter(self.board_fns))
         return self.board_fns[board][name][0](vm, *args, **kwargs)
+
+    # the statements of a procedure used as a value: locals, ifs, loops, return
+    def _run(self, stmts, vm, env):
+        for st in stmts:
+            getattr(self, "_run_" + type(st).__name__)(st, vm, env)
+
+    def _run_Assign(self, st, vm, env):
+        v = self._value(self.eval(st.expr, vm, env), vm)
+        env[st.var] = list(v) if type(v) is list else v
+
+    def _run_CallStmt(self, st, vm, env):
+        v = self.eval(st.call, vm, env)
+        if st.var:
+            env[st.var] = v
+
+    def _run_If(self, st, vm, env):
+        for test, body in st.branches:
+            if self.eval(test, vm, env):
+                return self._run(body, vm, env)
+        self._run(st.orelse or [], vm, env)
+
+    def _loop(self, rounds, body, vm, env):
+        for _ in rounds:
+            try:
+                self._run(body, vm, env)
+            except _Continue:
+                continue
+            except _Break:
+                break
+
+    def _run_ForEach(self, st, vm, env):
+        def rounds():
+            for x in list(self._coll(st.coll, vm, env)):
+                env[st.var] = x
+                yield x
+        self._loop(rounds(), st.body, vm, env)
+
+    def _run_Repeat(self, st, vm, env):
+        self._loop(range(self.eval(st.count, vm, env)), st.body, vm, env)
+
+    def _run_While(self, st, vm, env):
+        def rounds():
+            while self.eval(st.test, vm, env):
+                yield None
+        self._loop(rounds(), st.body, vm, env)
+
+    def _run_Append(self, st, vm, env):
+        env[st.var] = list(env[st.var]) + [self.eval(st.what, vm, env)]
+
+    def _run_SetStmt(self, st, vm, env):
+        env[st.target.obj.name][self.eval(st.target.key, vm, env)] = self.eval(st.expr, vm, env)
+
+    def _run_Return(self, st, vm, env):
+        raise _Returned(None if st.expr is None else self.eval(st.expr, vm, env))
+
+    def _run_Break(self, st, vm, env):
+        raise _Break
+
+    def _run_Continue(self, st, vm, env):
+        raise _Continue
+
+    def _run_Pass(self, st, vm, env):
+        pass
 
     # the builtins the compiler writes itself (see calls.py)
     def _special_zone(self, vm, name, player=None):

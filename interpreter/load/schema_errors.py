@@ -57,6 +57,11 @@ def explain(doc, err) -> list:
         node = _node(doc, path)
         out = []
         for extra in [k for k in inst if k not in props]:
+            split = _split_at_comma(doc, node, extra)
+            if split:
+                out += at("SCHEMA-KEY", split[0], split[1],
+                          pos=key_pos(node, extra) if node is not None else None)
+                continue
             hint = did_you_mean(extra, allowed) or (f"allowed here: {', '.join(allowed)}"
                                                     if allowed else "")
             out += at("SCHEMA-KEY", f"unknown key '{extra}' in {where}", hint,
@@ -95,6 +100,29 @@ def explain(doc, err) -> list:
     if v == "uniqueItems":
         return at("SCHEMA-VALUE", f"{where}: an entry appears twice")
     return at("SCHEMA", f"{where}: {err.message}")
+
+
+def _split_at_comma(doc, node, key):
+    """(message, hint) when an unknown key is the rest of a text YAML split at a comma:
+    in a `{...}` mapping an unquoted comma ends a value, so `{description: a, b}` is the
+    key `description` with the value `a` and a key `b` with no value. None otherwise."""
+    if node is None or not isinstance(key, str) or node.get(key, 0) is not None:
+        return None
+    flow = getattr(getattr(node, "fa", None), "flow_style", lambda: False)()
+    if not flow:
+        return None
+    keys = list(node)
+    i = keys.index(key)
+    line, col = key_pos(node, key)
+    lines = (getattr(doc, "text", "") or "").split("\n")
+    before = "\n".join(lines[:line - 1] + [lines[line - 1][:col - 1] if line <= len(lines)
+                                             else ""]).rstrip()
+    if i == 0 or not before.endswith(",") or not isinstance(node[keys[i - 1]], str):
+        return None
+    prev = keys[i - 1]
+    return (f"unknown key '{key}': YAML split the text of '{prev}' at a comma (in a {{...}} "
+            f"mapping an unquoted comma ends a value), so '{key}' became a key of its own",
+            f"quote the whole text: {prev}: \"{node[prev]}, {key}\"")
 
 
 def _node(doc, path):

@@ -235,6 +235,8 @@ class VM:
         resets = g.card_state_resets(dest)
         if resets:
             self.reset_card_state(card, resets)
+        if not z[src] and g.refills_at_once(src) is not None:
+            self.refill(src, g.refills_at_once(src))
 
     def discard(self, card: str) -> None:
         """A card to its type's discard zone."""
@@ -261,8 +263,9 @@ class VM:
         for name in names:
             cs[name].pop(card, None)
 
-    def draw(self, n: int, src: str, dest: str) -> int:
-        """Move up to n cards from the top of src (random from a bag); returns how many."""
+    def draw(self, n: int, src: str, dest: str, got: list | None = None) -> int:
+        """Move up to n cards from the top of src (random from a bag); returns how many
+        (and appends them to `got`, a script's handle on the cards drawn)."""
         if type(n) is not int:
             raise GameError(f"draw needs a whole number of cards, not {n!r}")
         s = self.s
@@ -273,13 +276,7 @@ class VM:
         for _ in range(n):
             pile = z[src]
             if not pile and spec.refill_from:
-                # a player zone refills from the same player's zone ("0.workshop" <- "0.scrapyard")
-                refill = zone_keys.make(zone_keys.seat_of(src), spec.refill_from)
-                for c in z[refill]:
-                    loc[c] = src
-                pile.extend(z[refill])
-                z[refill].clear()
-                rng.shuffle(s, pile)
+                self.refill(src, spec)
             if not pile:
                 break
             c = pile.pop(rng.below(s, len(pile))) if spec.bag else pile.pop()
@@ -290,7 +287,25 @@ class VM:
             if resets:
                 self.reset_card_state(c, resets)
             drawn += 1
+            if got is not None:
+                got.append(c)
+        if not z[src] and spec.refill_from and spec.refill_when == "empty":
+            self.refill(src, spec)           # as soon as it empties, not at the next draw
         return drawn
+
+    def refill(self, key: str, spec) -> None:
+        """Shuffle the zone's refill_from pile into the empty zone `key`, but for that pile's
+        top refill_keep cards (a player zone refills from the same player's zone:
+        "0.workshop" <- "0.scrapyard")."""
+        s = self.s
+        z, loc = s["z"], s["loc"]
+        source = z[zone_keys.make(zone_keys.seat_of(key), spec.refill_from)]
+        back = source[:max(0, len(source) - spec.refill_keep)]
+        for c in back:
+            loc[c] = key
+        z[key].extend(back)
+        del source[:len(back)]
+        rng.shuffle(s, z[key])
 
     def sort_zone(self, key: str, by) -> None:
         """Reorder a zone's cards by by(card), smallest first (stable); none moves zones."""
