@@ -12,13 +12,14 @@ from ruamel.yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, 
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString
 
 from . import cache
+from .yaml_data import from_data, to_data
 from ..errors import Finding
 from ..files import TooLarge, read_bounded
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 60
 MAX_NODES = 200_000
-CACHE_FORMAT = 1    # parsed files are kept in the user's cache (interpreter/cache.py)
+CACHE_FORMAT = 2    # parsed files are kept in the user's cache (load/cache.py, yaml_data.py)
 # YAML's line breaks, as the parser counts lines; str.splitlines() also breaks at U+2028,
 # U+2029, U+0085 and more, which a quoted value may hold: every later finding would be off
 LINE_BREAK = re.compile("\r\n|\r|\n")
@@ -87,7 +88,7 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
     if text is None:
         return None
     key = f"{CACHE_FORMAT}\0{ruamel_version}\0{text}".encode()
-    root = cache.load_doc("yaml", key)
+    root = from_data(cache.load_doc("yaml", key))
     if root is not None:   # this very text, parsed before without a finding
         return YamlDoc(display, text, root)
     yaml = YAML(typ="rt")
@@ -102,7 +103,9 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
             return None
         root = yaml.load(text)
         if not problems and root is not None:
-            cache.store_doc("yaml", key, root)
+            kept = to_data(root)
+            if kept is not None:
+                cache.store_doc("yaml", key, kept)
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
