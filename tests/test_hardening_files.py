@@ -3,6 +3,7 @@ game's folder (absolute paths, `../` and symbolic links out are located errors, 
 outside is opened), and a finding quotes at most a short excerpt of a file's values."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -99,3 +100,61 @@ def test_a_fifo_outside_is_refused_before_it_is_opened(tmp_path):
     game = with_include(tmp_path, "../outside/pipe.yaml")
     [f] = located(check_game(str(game)), game, "../outside/pipe.yaml")   # and no hang
     assert "leaves the game's folder" in f.message
+
+
+# ------------------------------------------------------------------ item 11: a save's source
+def _save_naming(tmp_path, source) -> Path:
+    from click.testing import CliRunner
+    from cli import main
+    save = tmp_path / "s.json"
+    r = CliRunner().invoke(main, ["play", "metras", "--players", "3", "--seed", "4", "--bots",
+                                  "random", "--humans", "0", "--json", "--save", str(save)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(save.read_text())
+    data["source"] = str(source)
+    save.write_text(json.dumps(data))
+    return save
+
+
+def _replay(*args):
+    from click.testing import CliRunner
+    from cli import main
+    r = CliRunner().invoke(main, ["replay", *map(str, args)])
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    return r
+
+
+def test_a_path_in_a_save_is_never_loaded_without_the_persons_game_option(tmp_path):
+    """The issue's save named a secrets file as its source: replay loaded it as a game and
+    echoed "got the text 'sk-live-SECRET-VALUE'". Now the save's path is refused, unread."""
+    secret = tmp_path / "secrets.yaml"
+    secret.write_text(f"game:\n  id: {SECRET}\n")
+    save = _save_naming(tmp_path, secret)
+    opened = []
+    real_open = open
+
+    def watching(path, *a, **k):
+        opened.append(str(path))
+        return real_open(path, *a, **k)
+    import builtins
+    builtins.open = watching
+    try:
+        r = _replay(save)
+    finally:
+        builtins.open = real_open
+    assert r.exit_code == 1 and "give the game with --game PATH" in r.output
+    assert SECRET[:12] not in r.output and str(secret) not in opened
+    r = _replay(save, "--game", "metras")     # the person names the game: it replays
+    assert r.exit_code == 0 and r.output.startswith("OK:"), r.output
+
+
+def test_a_file_that_is_not_a_game_is_never_quoted(tmp_path):
+    """Given with --game, a file with none of a game's sections (a configuration, a list of
+    secrets) gets one finding that quotes none of its values."""
+    secret = tmp_path / "config.yaml"
+    secret.write_text(f"api_token: {SECRET}\npassword: [{SECRET}]\n")
+    save = _save_naming(tmp_path, "metras")
+    r = _replay(save, "--game", secret)
+    assert r.exit_code == 1 and "not a game file" in r.output and SECRET[:8] not in r.output
+    [f] = check_game(str(secret))
+    assert (f.line, f.col, f.code) == (1, 1, "SCHEMA-TYPE")

@@ -149,6 +149,13 @@ def load_documents(path: Path, findings: list):
         findings.append(Finding(main.path, 1, 1, "SCHEMA-TYPE", "a game file must be a mapping "
                                 "of sections (game:, zones:, cards:, ...)"))
         return None, None
+    sections = json.loads(schema_bytes())["properties"]
+    if not any(str(k) in sections for k in main.root):
+        # not a game at all (a configuration, a list of secrets): none of its values is
+        # quoted, since the file was never meant to be shown
+        findings.append(Finding(main.path, 1, 1, "SCHEMA-TYPE", "this is not a game file: it "
+                                "has none of a game's sections (game:, zones:, cards:, ...)"))
+        return None, None
     document = Document(main)
     document.files.append(path.resolve())
     findings.extend(game_schema_findings(main, plain(main.root)))
