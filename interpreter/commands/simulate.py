@@ -31,8 +31,11 @@ def simulate(game_name, games, players, seed, kind, bot_specs, rotate, jobs, sch
     st = session.setup(game_name, players, variant, option_specs, set_specs, kind, bot_specs,
                        cards=not no_cards)
     con = terminal.console(quiet=as_json)
-    records, report = session.run_games(st, games, seed, rotate, jobs, scheduler, as_json, con)
+    records, report = session.run_games(st, games, seed, rotate, jobs, scheduler, as_json, con,
+                                        partial_ok=True)
     session.show("simulate", report, report_path, as_json, con, render.simulation,
                  jsonl=(jsonl_path, st.game.g, records) if jsonl_path else None)
+    if report.get("interrupted"):   # a partial run, shown and written: said by the status too
+        raise SystemExit(session.INTERRUPTED_STATUS[report["interrupted"]["signal"]])
     if report["errors"]:
         raise SystemExit(1)

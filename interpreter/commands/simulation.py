@@ -18,7 +18,7 @@ from ..files import FileWriteError, atomic_file
 from ..load.documents import resolve_game_path
 from ..analysis.overrides import load_with_overrides, parse_sets
 from ..analysis.cluster import WORKER_WAIT, SchedulerError, check_address
-from ..analysis.runner import Runner, RunSpec, default_jobs, tasks_for
+from ..analysis.runner import RunInterrupted, Runner, RunSpec, default_jobs, tasks_for
 from ..analysis.stats import summarise
 from ..safe_text import visible, visible_all
 
@@ -113,8 +113,11 @@ class Speed(ProgressColumn):
 
 
 def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, quiet: bool,
-              con) -> tuple:
-    """Play the run; returns (records, report)."""
+              con, partial_ok: bool = False) -> tuple:
+    """Play the run; returns (records, report). Ctrl-C or SIGTERM stops it: with
+    `partial_ok` the games finished so far are the run (report["interrupted"] says so, and
+    a line on stderr says it plainly), else the command ends with an error."""
+    interrupted = None
     dask = dask_settings(scheduler)
     tasks = tasks_for(seed, games, st.kinds, rotate)
     with Progress(TextColumn(visible(f"simulating {st.label}".rstrip()), markup=False), BarColumn(),
@@ -126,6 +129,14 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
         start = time.perf_counter()
         try:
             records = runner.run(st.spec, tasks, st.game)
+        except RunInterrupted as e:
+            if not partial_ok:
+                raise
+            records = e.records
+            interrupted = {"signal": e.signal, "finished": len(records), "planned": e.planned}
+            click.echo(f"interrupted ({e.signal}): a partial run: {len(records)} of "
+                       f"{e.planned} games finished; the summary and the files cover only "
+                       "those", err=True)
         except ImportError as e:
             raise Failed(f"{e}; install the extra with: pip install -e '.[cluster]'") from None
         except SchedulerError as e:
@@ -137,7 +148,12 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
             "variant": st.spec.variant or g.default_variant,
             "options": {**g.options, **dict(st.spec.options)},
             "set": {k: v for k, v in st.spec.overrides}}
+    if interrupted:
+        info["interrupted"] = interrupted
     return records, summarise(g, records, elapsed, st.spec.players, info)
+
+
+INTERRUPTED_STATUS = {"SIGINT": 130, "SIGTERM": 143}    # 128 + the signal's number
 
 
 def with_value(st: Setup, path: str, value) -> Setup:
