@@ -94,3 +94,80 @@ def test_an_interrupted_run_stops_its_workers_reports_and_writes_a_partial_run(t
     assert len(lines) == part["finished"]
     assert [json.loads(x)["index"] for x in lines] == sorted(json.loads(x)["index"] for x in lines)
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+# ------------------------------------------------------------------ item 2: --jsonl streams
+class _G:
+    id = "g"
+
+    @staticmethod
+    def seat_label(p):
+        return f"P{p + 1}"
+
+
+def _rec(i, r=0):
+    return {"index": i, "rotation": r, "winners": [i % 2], "scores": [1, 2]}
+
+
+def test_jsonl_lines_are_written_as_games_finish_in_the_runs_order(tmp_path):
+    """Records arrive as workers finish them; each line goes to the temporary file once the
+    games before it are written (so the run never holds the lines), and the target appears
+    only at the end, whole."""
+    from interpreter.commands.simulation import JsonlStream
+    target = tmp_path / "out.jsonl"
+    target.write_text("the earlier file\n")
+    order = {(i, r): 2 * i + r for i in range(3) for r in range(2)}
+    stream = JsonlStream(str(target), _G, order)
+    [tmp] = tmp_path.glob(".out.jsonl.*.tmp")
+    stream(_rec(1, 0))                              # early: waits for (0, 0) and (0, 1)
+    stream(_rec(0, 1))
+    stream.file.flush()
+    assert tmp.read_text() == ""
+    stream(_rec(0, 0))
+    stream.file.flush()
+    assert [json.loads(x)["index"] for x in tmp.read_text().splitlines()] == [0, 0, 1]
+    assert target.read_text() == "the earlier file\n"
+    for i, r in [(2, 1), (1, 1), (2, 0)]:
+        stream(_rec(i, r))
+    assert stream.finish() == []
+    rows = [json.loads(x) for x in target.read_text().splitlines()]
+    assert [(x["index"], x["rotation"]) for x in rows] == sorted(order)
+    assert rows[1] == {"game": "g", "index": 0, "rotation": 1, "winners": [0],
+                       "scores": [1, 2], "winner": "P1"}
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_jsonl_that_fails_mid_run_keeps_the_earlier_file_and_the_run_goes_on(tmp_path,
+                                                                              monkeypatch):
+    from interpreter.commands import simulation
+    target = tmp_path / "out.jsonl"
+    target.write_text("the earlier file\n")
+    stream = simulation.JsonlStream(str(target), _G, {(i, 0): i for i in range(5)})
+    stream(_rec(0))
+
+    def full(*a):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(stream.file, "write", full)
+    stream(_rec(1))                                 # fails: the stream stops, quietly
+    stream(_rec(2))
+    assert stream.finish() == ["cannot write '%s': No space left on device (the earlier file "
+                               "is unchanged)" % target]
+    assert target.read_text() == "the earlier file\n" and not list(tmp_path.glob(".*.tmp"))
+
+
+def test_an_interrupted_run_writes_the_games_it_finished_with_gaps_closed(tmp_path):
+    from interpreter.commands.simulation import JsonlStream
+    stream = JsonlStream(str(tmp_path / "o.jsonl"), _G, {(i, 0): i for i in range(6)})
+    for i in (0, 2, 3, 5):                          # 1 and 4 never finished
+        stream(_rec(i))
+    assert stream.finish() == []
+    assert [json.loads(x)["index"] for x in (tmp_path / "o.jsonl").read_text().splitlines()] \
+        == [0, 2, 3, 5]
+
+
+def test_a_run_that_fails_leaves_no_temporary_file(tmp_path):
+    from interpreter.commands.simulation import JsonlStream
+    (tmp_path / "o.jsonl").write_text("kept\n")
+    stream = JsonlStream(str(tmp_path / "o.jsonl"), _G, {(0, 0): 0})
+    stream.discard()
+    assert (tmp_path / "o.jsonl").read_text() == "kept\n" and not list(tmp_path.glob(".*.tmp"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -131,6 +132,20 @@ class Runner:
     progress: object = None              # called with the number of games just finished
     worker_wait: float = 60.0            # Dask: seconds without a worker before the run fails
     say: object = None                   # Dask: told (one line) that the run waits for a worker
+    on_record: object = None             # called with each record as its game finishes
+
+    def keep(self, records: list, rec: dict) -> None:
+        """A finished game's record: told to on_record (--jsonl streams it), then kept in
+        a compact form (its card events' seat lists as tuples, card ids shared): the summary
+        needs every record, and a record fresh from a worker holds its own copy of every
+        card id."""
+        if self.on_record is not None:
+            self.on_record(rec)
+        for kind in ("acquired", "played"):
+            events = rec.get(kind)
+            if events:
+                rec[kind] = {sys.intern(c): tuple(seats) for c, seats in events.items()}
+        records.append(rec)
 
     def run(self, spec: RunSpec, tasks: list, game=None) -> list:
         """Every task's record, in task order. Ctrl-C (SIGINT) or SIGTERM stops the run:
@@ -141,12 +156,14 @@ class Runner:
             with _terminate_interrupts():
                 if self.scheduler is not None:   # '' is a malformed address, not "no cluster"
                     from .cluster import run_on_dask
-                    records = run_on_dask(self.scheduler, spec, chunks(tasks, 4), self.progress,
-                                          self.jobs, self.worker_wait, self.say)
+                    for rec in _ordered(run_on_dask(self.scheduler, spec, chunks(tasks, 4),
+                                                    self.progress, self.jobs, self.worker_wait,
+                                                    self.say)):
+                        self.keep(records, rec)
                 elif self.jobs <= 1 or len(tasks) <= 1:
                     game = game or game_for(spec)
                     for t in tasks:
-                        records.append(play_game(game, spec, t))
+                        self.keep(records, play_game(game, spec, t))
                         self.tick(1)
                 else:
                     self.run_processes(spec, tasks, game, records)
@@ -168,7 +185,8 @@ class Runner:
             futures = [pool.submit(play_chunk, spec, c) for c in chunks(tasks, self.jobs)]
             for f in as_completed(futures):
                 done = f.result()
-                records.extend(done)
+                for rec in done:
+                    self.keep(records, rec)
                 self.tick(len(done))
         except BaseException:
             _stop_workers(pool)
