@@ -98,3 +98,50 @@ def test_board_tables_grow_with_the_board_and_distances_are_made_per_source():
     faces = hexboard("map", [3, 4, 5, 4, 3], places="faces")
     assert faces.adjacency["sides"]["J"] == ("E", "F", "I", "K", "N", "O")   # the centre
     assert sorted(len(s) for s in faces.adjacency["sides"].values()).count(6) == 7
+
+
+# ------------------------------------------------------------------ item 8
+METRAS = ROOT / "gamedefs" / "metras"
+
+
+def with_procedures(tmp_path, *bodies) -> Path:
+    text = "".join(f"  p{i}:\n    do: |\n" + "".join(f"      {line}\n" for line in body)
+                   for i, body in enumerate(bodies))
+    return edited_copy(METRAS, tmp_path, "procedures:\n", "procedures:\n" + text)
+
+
+def test_60000_one_line_statements_are_one_located_finding_not_minutes(tmp_path):
+    """The issue's 1.9 MB of one-line statements took 18 s and 880 MB to validate; past the
+    game's budget of effect lines the text is reported at its place and not compiled (here
+    in a child that may use 1 GB)."""
+    game = with_procedures(tmp_path, [f"v{i % 50} = {i} + {i % 7} * 3 - 100" for i in range(60_000)])
+    assert 1_800_000 < (game / "game.yaml").stat().st_size < 2_000_000
+    code = f"from cli import main\nmain(['validate', {str(game)!r}])\n"
+    out = capped_child(code, tmp_path, 1_000_000_000)
+    assert "Traceback" not in out.stderr and out.returncode == 1
+    line, col = at((game / "game.yaml").read_text(), "v0 = 0 + 0")
+    assert out.stdout.splitlines() == [
+        f"metras/game.yaml:{line}:{col}: error EFFECT-SIZE the game's effect texts pass "
+        "10,000 lines here; this text and the ones after it are not compiled (split the "
+        "game, or write repeated rules once (a procedure, a loop))", "1 error, 0 warnings"]
+
+
+def test_the_budget_counts_every_text_of_the_game(tmp_path, monkeypatch):
+    """With the budget set just above what metras needs plus one small procedure, metras
+    with that procedure passes, and with a second one it does not: every text counts."""
+    from interpreter.build import texts
+    used = {}
+    real = texts.GameCompiler.over_budget
+
+    def count(self, *a):
+        out = real(self, *a)
+        used["n"] = self.effect_lines
+        return out
+    monkeypatch.setattr(texts.GameCompiler, "over_budget", count)
+    check_game(str(METRAS))
+    monkeypatch.setattr(texts.GameCompiler, "over_budget", real)
+    monkeypatch.setattr(texts, "MAX_EFFECT_LINES", used["n"] + 4)   # "a = 1" x 3 and its end
+    one = with_procedures(tmp_path / "one", ["a = 1"] * 3)
+    two = with_procedures(tmp_path / "two", ["a = 1"] * 3, ["b = 2"] * 3)
+    assert not [f for f in check_game(str(one)) if f.severity == "error"]
+    assert [f.code for f in check_game(str(two)) if f.severity == "error"] == ["EFFECT-SIZE"]
