@@ -152,8 +152,8 @@ def describe_datum(x) -> str:
         return f"'{str(x).lower()}'"
     if isinstance(x, (int, float)):
         return f"the number {x}"
-    if isinstance(x, str):
-        return f"the text {x!r}"
+    if isinstance(x, str):    # a short excerpt: the file may hold what is not to be shown
+        return f"the text {x!r}" if len(x) <= 40 else f"a text of {len(x)} characters ({x[:24]!r}...)"
     if isinstance(x, list):
         return "a list"
     if isinstance(x, dict):

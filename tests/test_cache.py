@@ -54,13 +54,13 @@ def test_validate_imports_neither_rich_nor_the_bots_and_skips_a_known_clean_sche
     assert mods == ""                        # no bots, no play command
     assert roots == "False True"             # no rich; the schema was checked
     assert modules(tmp_path)[1] == "False False"   # the same clean files: no jsonschema at all
-    assert any(tmp_path.glob("lark-start-*.cache")), "the parser's tables were not cached"
+    assert len(list((tmp_path / "lark").iterdir())) == 2, "the parser's tables were not cached"
     assert len(list((tmp_path / "yaml").iterdir())) == 4   # game.yaml and its 3 card files
 
 
 def test_a_damaged_cache_is_ignored_and_rewritten(tmp_path):
     modules(tmp_path)
-    for f in [*tmp_path.glob("*.cache"), *tmp_path.glob("*/*.pickle")]:
+    for f in tmp_path.glob("*/*.entry"):
         f.write_bytes(b"not a cache" * 10)
     assert modules(tmp_path)[1] == "False True"
     code = ("from interpreter.effects.parser import parse_script; "
@@ -97,5 +97,111 @@ def test_a_file_with_findings_is_never_cached(tmp_path, monkeypatch):
 @pytest.mark.parametrize("value", ["off", "0", ""])
 def test_the_cache_can_be_turned_off(monkeypatch, value):
     monkeypatch.setenv("RULEBOOK_CACHE", value)
-    assert cache.cache_dir() is None and cache.cache_file("x") is None
-    assert cache.lark_cache("grammar", "start") is False
+    assert cache.cache_dir() is None
+    cache.store_doc("yaml", b"key", 1)
+    assert cache.load_doc("yaml", b"key") is None
+
+
+# ------------------------------------------------------------------ issue 26, item 9
+class _Opens:
+    """A pickle that, once loaded, creates the file `path` (what a planted entry could do)."""
+
+    def __init__(self, path):
+        self.path = str(path)
+
+    def __reduce__(self):
+        return (open, (self.path, "w"))
+
+
+def test_planted_entries_run_nothing_and_the_game_still_validates(tmp_path):
+    """The issue's planted pickle ran code during validate. Every entry a validate reads is
+    replaced by a pickle (with a valid header and hash, and at the names the earlier pickle
+    cache and Lark's own cache used): nothing runs, the entries are ignored."""
+    import hashlib
+    import pickle
+    from interpreter.effects import parser
+    store, marker = tmp_path / "c", tmp_path / "RAN"
+    modules(store)
+    planted = pickle.dumps(_Opens(marker))
+    entries = list(store.glob("*/*.entry"))
+    assert len(entries) >= 8
+    for f in entries:
+        head = f.read_bytes()[:len(cache.FORMAT) + 32]
+        f.write_bytes(head + cache._integrity(head[len(cache.FORMAT):], planted) + planted)
+        f.with_suffix(".pickle").write_bytes(planted)
+    digest = hashlib.sha256(parser.GRAMMAR.encode()).hexdigest()[:16]
+    for start in ("start", "expression"):
+        (store / f"lark-{start}-{digest}.cache").write_bytes(b"x\n" + planted)
+    assert modules(store)[0] == ""
+    assert not marker.exists()
+
+
+def test_a_wrong_value_under_the_right_key_is_ignored(tmp_path, monkeypatch):
+    """A well-formed entry with the right key and a wrong value gave false errors on a
+    correct game: the integrity hash no longer matches, so the file is parsed again."""
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "c"))
+    game = tmp_path / "game.yaml"
+    game.write_text("game:\n  id: x\n")
+    read_yaml(game, "g", [])
+    [entry] = (tmp_path / "c" / "yaml").iterdir()
+    raw = entry.read_bytes()
+    wrong = raw.replace(b"id", b"xx")
+    assert wrong != raw
+    entry.write_bytes(wrong)
+    assert plain(read_yaml(game, "g", []).root) == {"game": {"id": "x"}}
+    cache.store_doc("kind", b"key", {"a": [1, (2, "3")]})
+    [entry] = (tmp_path / "c" / "kind").iterdir()
+    entry.write_bytes(entry.read_bytes()[:-1] + b"4")
+    assert cache.load_doc("kind", b"key") is None
+    assert cache.load_doc("kind", b"another key") is None
+
+
+def test_only_plain_data_is_kept_or_read(tmp_path, monkeypatch):
+    """marshal can hold code objects: one is never returned, even with a valid hash."""
+    import marshal
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "c"))
+    cache.store_doc("kind", b"key", {"f": compile("1", "x", "eval")})
+    assert not (tmp_path / "c" / "kind").exists()
+    cache.store_doc("kind", b"key", [1])
+    [entry] = (tmp_path / "c" / "kind").iterdir()
+    code = marshal.dumps(compile("open('RAN', 'w')", "x", "exec"))
+    head = entry.read_bytes()[:len(cache.FORMAT) + 32]
+    entry.write_bytes(head + cache._integrity(head[len(cache.FORMAT):], code) + code)
+    assert cache.load_doc("kind", b"key") is None
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
+def test_the_cache_folder_is_owner_only_and_a_shared_one_is_not_used(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "c"))
+    cache.store_doc("kind", b"key", 1)
+    for d in (tmp_path / "c", tmp_path / "c" / "kind"):
+        assert d.stat().st_mode & 0o777 == 0o700
+    assert cache.load_doc("kind", b"key") == 1
+    loose = tmp_path / "loose"               # one's own folder, open to all: tightened
+    loose.mkdir()
+    loose.chmod(0o777)
+    monkeypatch.setenv("RULEBOOK_CACHE", str(loose))
+    cache.store_doc("kind", b"key", 1)
+    assert loose.stat().st_mode & 0o777 == 0o700 and cache.load_doc("kind", b"key") == 1
+    if os.getuid() == 0:                     # someone else's folder: never used
+        theirs = tmp_path / "theirs"
+        theirs.mkdir()
+        os.chown(theirs, 65534, 65534)
+        monkeypatch.setenv("RULEBOOK_CACHE", str(theirs))
+        cache.store_doc("kind", b"key", 1)
+        assert list(theirs.iterdir()) == [] and cache.load_doc("kind", b"key") is None
+
+
+def test_syntax_trees_and_parser_tables_come_back_from_plain_data(tmp_path):
+    """The trees of a clean game and the parser's tables, read back from the cache, parse
+    and compile alike (a cold run and a warm one give the same findings and the same
+    playouts' first options)."""
+    code = ("from interpreter.runtime.game import Game\n"
+            "from interpreter.effects.parser import parse_script\n"
+            "g = Game.load('gamedefs/metras')\n"
+            "s = g.new_state(3, 7)\n"
+            "print(len(g.g.cards), [o for o in g.options(s, g.waiting(s)[0])][:3])\n"
+            "print(parse_script('x = 1\\nlog \"{x}\"'))\n")
+    cold = run_py(code, tmp_path)
+    assert list((tmp_path / "trees").iterdir()) and list((tmp_path / "lark").iterdir())
+    assert run_py(code, tmp_path) == cold

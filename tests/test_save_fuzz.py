@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,13 @@ from interpreter.runtime.play_session import Session
 from scenario import load
 
 SAVES = Path(__file__).resolve().parent / "saves"
+# issue 26's inputs: control characters, and sources naming files that are not games (the
+# secret one is written by fuzz(): nothing of it may ever be shown)
+SECRET = "sk-live-FUZZ-SECRET-0123456789"
+SECRET_FILE = Path(tempfile.gettempdir()) / f"rulebook-save-fuzz-{os.getpid()}" / "secret.yaml"
+HOSTILE = ["\x1b]0;title\x07", "\x1b[2J", "a\u202eb", "\x9b31m", "\r\x08", str(SECRET_FILE),
+           "/etc/passwd", "../../gamedefs/metras", "gamedefs/metras/game.yaml"]
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 FIELDS = ["format", "game", "source", "game_hash", "generator", "players", "seed", "variant",
           "options", "decisions", "state_hash"]
 
@@ -81,7 +90,8 @@ def any_value(r: random.Random, depth: int = 0):
         "text": lambda: "".join(r.choice("ab ²é\x00\n\"\\{}[]") for _ in range(r.randint(0, 12))),
         "markup": lambda: r.choice(["[/bold]", "[red]x", "{turn}", "metscri", "../metscri",
                                     "/dev/zero", "/etc/hostname", "metras", "standard",
-                                    "meta", "metropolis", "foundry", "done", "undo last"]),
+                                    "meta", "metropolis", "foundry", "done", "undo last",
+                                    *HOSTILE]),
         "list": lambda: [any_value(r, depth + 1) for _ in range(r.randint(0, 3))],
         "dict": lambda: {str(any_value(r, 3)): any_value(r, depth + 1)
                          for _ in range(r.randint(0, 3))},
@@ -159,6 +169,8 @@ def check_one(tmp_path: Path, game: str, text: str, i: int) -> None:
         assert res.exception is None or isinstance(res.exception, SystemExit), \
             f"{where}: {res.exception!r}"
         assert "Traceback" not in res.output, where
+        assert not RAW_CONTROL.search(res.output), f"{where}: {res.output[:500]!r}"
+        assert SECRET not in res.output, where
         assert res.exit_code in (0, 1), where
         if res.exit_code == 1:
             assert "error: " in res.output or "MISMATCH: " in res.output, \
@@ -167,9 +179,23 @@ def check_one(tmp_path: Path, game: str, text: str, i: int) -> None:
 
 def fuzz(tmp_path, bases, count: int, seed: int) -> None:
     r = random.Random(seed)
-    for i in range(count):
-        game, text = r.choice(bases)
-        check_one(tmp_path, game, mutate(r, text), i)
+    SECRET_FILE.parent.mkdir(exist_ok=True)
+    SECRET_FILE.write_text(f"game:\n  id: {SECRET}\napi_token: {SECRET}\n")
+    try:
+        for i in range(count):
+            game, text = r.choice(bases)
+            data = mutate(r, text)
+            if r.random() < 0.1:     # a save whose source is one of the hostile values
+                try:
+                    d = json.loads(data)
+                    d["source"] = r.choice(HOSTILE)
+                    data = json.dumps(d)
+                except (ValueError, TypeError):
+                    pass
+            check_one(tmp_path, game, data, i)
+    finally:
+        SECRET_FILE.unlink()
+        SECRET_FILE.parent.rmdir()
 
 
 def test_the_untampered_saves_replay_and_continue(tmp_path, bases):

@@ -17,7 +17,7 @@ import shutil
 
 import pytest
 
-from fuzz.mutator import game_dirs, game_files, reuse_unchanged_parses, run_case
+from fuzz.mutator import HOSTILE, game_dirs, game_files, reuse_unchanged_parses, run_case
 
 SCALE = float(os.environ.get("RULEBOOK_PROPERTIES_SCALE", "1"))
 # Cases per game: the games of gamedefs/ cost ~0.15 s of CPU each to validate, the small test
@@ -40,4 +40,24 @@ def test_mutated_games_give_located_findings_and_play_without_crashing(root, tmp
     with reuse_unchanged_parses():
         for i in range(cases_for(root)):
             problems += run_case(copy, files, i)
+    assert not problems, "\n".join(problems[:5])
+
+
+HOSTILE_CASES = {"big": 8, "small": 4}
+
+
+@pytest.mark.parametrize("root", GAMES, ids=[f"{d.parent.name}/{d.name}" for d in GAMES])
+def test_hostile_edits_give_located_findings_and_never_read_outside(root, tmp_path):
+    """Issue 26's inputs: a long text aliased up to 60 times, a board far too large, an
+    include outside the folder (absolute, '..', a symbolic link out), a control character
+    in a name. Each gives located findings (none with a raw control character), or a game
+    that still plays."""
+    copy = tmp_path / root.name
+    shutil.copytree(root, copy)
+    files = game_files(copy)
+    n = max(1, int(HOSTILE_CASES["big" if root.parent.name == "gamedefs" else "small"] * SCALE))
+    problems = []
+    with reuse_unchanged_parses():
+        for i in range(n):
+            problems += run_case(copy, files, i, ops=HOSTILE)
     assert not problems, "\n".join(problems[:5])

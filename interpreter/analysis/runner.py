@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
+import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..bots import make_bot
@@ -132,41 +136,126 @@ class Runner:
     progress: object = None              # called with the number of games just finished
     worker_wait: float = 60.0            # Dask: seconds without a worker before the run fails
     say: object = None                   # Dask: told (one line) that the run waits for a worker
+    on_record: object = None             # called with each record as its game finishes
+
+    def keep(self, records: list, rec: dict) -> None:
+        """A finished game's record: told to on_record (--jsonl streams it), then kept in
+        a compact form (its card events' seat lists as tuples, card ids shared): the summary
+        needs every record, and a record fresh from a worker holds its own copy of every
+        card id."""
+        if self.on_record is not None:
+            self.on_record(rec)
+        for kind in ("acquired", "played"):
+            events = rec.get(kind)
+            if events:
+                rec[kind] = {sys.intern(c): tuple(seats) for c, seats in events.items()}
+        records.append(rec)
 
     def run(self, spec: RunSpec, tasks: list, game=None) -> list:
-        """Every task's record, in task order."""
-        if self.scheduler is not None:   # '' is a malformed address, not "no cluster"
-            from .cluster import run_on_dask
-            records = run_on_dask(self.scheduler, spec, chunks(tasks, 4), self.progress, self.jobs,
-                                  self.worker_wait, self.say)
-        elif self.jobs <= 1 or len(tasks) <= 1:
-            game = game or game_for(spec)
-            records = []
-            for t in tasks:
-                records.append(play_game(game, spec, t))
-                self.tick(1)
-        else:
-            records = self.run_processes(spec, tasks, game)
-        return sorted(records, key=lambda r: (r["index"], r["rotation"]))
+        """Every task's record, in task order. Ctrl-C (SIGINT) or SIGTERM stops the run:
+        the workers are ended at once and RunInterrupted carries the records finished so
+        far (in task order)."""
+        records: list = []
+        try:
+            with _terminate_interrupts():
+                if self.scheduler is not None:   # '' is a malformed address, not "no cluster"
+                    from .cluster import run_on_dask
+                    for rec in _ordered(run_on_dask(self.scheduler, spec, chunks(tasks, 4),
+                                                    self.progress, self.jobs, self.worker_wait,
+                                                    self.say)):
+                        self.keep(records, rec)
+                elif self.jobs <= 1 or len(tasks) <= 1:
+                    game = game or game_for(spec)
+                    for t in tasks:
+                        self.keep(records, play_game(game, spec, t))
+                        self.tick(1)
+                else:
+                    self.run_processes(spec, tasks, game, records)
+        except KeyboardInterrupt as e:
+            raise RunInterrupted(_ordered(records), len(tasks),
+                                 "SIGTERM" if isinstance(e, Terminated) else "SIGINT") from None
+        return _ordered(records)
 
-    def run_processes(self, spec, tasks, game) -> list:
+    def run_processes(self, spec, tasks, game, records: list) -> None:
+        """The records, added to `records` as each chunk finishes (so an interrupted run
+        keeps what was finished)."""
         from concurrent.futures import ProcessPoolExecutor, as_completed
         if game is not None:   # forked workers inherit the loaded game; others load it once
             _games.clear()
             _games[(spec.path, spec.overrides)] = game
-        records = []
         gc.freeze()   # forked workers share the loaded game's pages instead of copying them
+        pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_worker_signals)
         try:
-            with ProcessPoolExecutor(max_workers=self.jobs) as pool:
-                futures = [pool.submit(play_chunk, spec, c) for c in chunks(tasks, self.jobs)]
-                for f in as_completed(futures):
-                    done = f.result()
-                    records.extend(done)
-                    self.tick(len(done))
+            futures = [pool.submit(play_chunk, spec, c) for c in chunks(tasks, self.jobs)]
+            for f in as_completed(futures):
+                done = f.result()
+                for rec in done:
+                    self.keep(records, rec)
+                self.tick(len(done))
+        except BaseException:
+            _stop_workers(pool)
+            raise
         finally:
             gc.unfreeze()
-        return records
+        pool.shutdown()
 
     def tick(self, n: int) -> None:
         if self.progress is not None:
             self.progress(n)
+
+
+# ---------------------------------------------------------------- stopping a run
+class RunInterrupted(RulebookError):
+    """A run stopped by Ctrl-C or SIGTERM: `records` are the games finished before it (in
+    task order), `planned` how many the run had, `signal` which signal stopped it."""
+
+    def __init__(self, records: list, planned: int, signal_name: str):
+        super().__init__(f"interrupted ({signal_name}) after {len(records)} of {planned} games")
+        self.records, self.planned, self.signal = records, planned, signal_name
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is, like Ctrl-C's KeyboardInterrupt."""
+
+
+def _ordered(records: list) -> list:
+    return sorted(records, key=lambda r: (r["index"], r["rotation"]))
+
+
+@contextmanager
+def _terminate_interrupts():
+    """While the run lasts, SIGTERM interrupts it as Ctrl-C does (the main thread only:
+    signal handlers cannot be set elsewhere)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum, frame):
+        raise Terminated()
+    before = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _worker_signals() -> None:
+    """A worker leaves Ctrl-C to the run (which ends it): a terminal's Ctrl-C reaches every
+    process of the group, and a worker dying of it mid-game would print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop_workers(pool, grace: float = 1.0) -> None:
+    """End the pool's worker processes now (SIGTERM, then SIGKILL after `grace` seconds)
+    and wait for them, so that none outlives the run."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(grace)
+        if p.is_alive():
+            p.kill()
+            p.join(grace)

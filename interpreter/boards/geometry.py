@@ -21,9 +21,9 @@ from difflib import get_close_matches
 
 from .builtins import LOOKUPS, grid_functions, lookups, place_functions
 from .grid import GRID_DIRECTIONS, LETTERS, ORTHOGONAL, Board, cell_name, grid  # noqa: F401
-from .tables import CellTable, connected  # noqa: F401
+from .tables import CellTable, connected, too_many  # noqa: F401
 from ..errors import did_you_mean
-from .hex import face_letters, hexboard
+from .hex import face_letters, hexboard, vertex_count
 from .hex_builtins import hex_functions
 
 SHAPES = ("grid", "hex")
@@ -78,6 +78,10 @@ def spec_errors(spec: dict) -> list:
         if not isinstance(rows, int) or not isinstance(spec.get("cols"), int):
             return out + [((), "SCHEMA-VALUE", "a grid board needs whole numbers rows and cols",
                            "", True)]
+        large = too_many("", max(rows, 0) * max(spec["cols"], 0), "cells")
+        if large:
+            return out + [(("rows",), "SCHEMA-VALUE", large.replace("board  ", "the board "), "",
+                           True)]
         names = {cell_name(c, r) for c in range(spec["cols"]) for r in range(rows)}
     else:
         if isinstance(rows, int) and not isinstance(rows, bool):
@@ -86,6 +90,12 @@ def spec_errors(spec: dict) -> list:
         if not isinstance(rows, list) or not rows or \
                 not all(isinstance(n, int) and n > 0 for n in rows):
             return out + [(("rows",), None, "", "", True)]      # the schema reported it
+        large = too_many("", sum(rows), "hexes") or (
+            spec.get("places", "vertices") != "faces" and too_many("", vertex_count(rows),
+                                                                    "vertices"))
+        if large:     # checked before a name or a place is made: nothing is built
+            return out + [(("rows",), "SCHEMA-VALUE", large.replace("board  ", "the board "), "",
+                           True)]
         faces = spec.get("faces", "letters")
         problems = face_errors(faces, sum(rows), rows)
         if problems:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import zone_keys
-from .tables import distance_table
+from .tables import distance_table, too_many
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -61,6 +61,9 @@ def cell_name(col: int, row: int) -> str:
 def grid(name: str, rows: int, cols: int, remove=(), stack_limit=None, visible_if=None,
          description: str = "") -> Board:
     """A rectangular grid; `remove` is "corners" or a list of cell names left out."""
+    too_large = too_many(name, rows * cols, "cells")
+    if too_large:       # before anything is built
+        raise ValueError(too_large)
     if remove == "corners":
         remove = [cell_name(c, r) for c in (0, cols - 1) for r in (0, rows - 1)]
     removed = set(remove or ())

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 
 from .. import zone_keys
-from .tables import distance_table, not_a_place
+from .tables import MAX_PLACES, distance_table, not_a_place, too_many
 
 # corner offsets of a pointy face on the lattice, clockwise from the top
 CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -123,10 +123,23 @@ def layout(rows) -> list:
     return out
 
 
+def vertex_count(rows) -> int:
+    """How many vertices a hex board of these rows has before any face is removed (its
+    corners' lattice points); rows must be checked first (at most MAX_PLACES hexes)."""
+    return len({(cx + dx, cy + dy) for cx, cy in layout(rows) for dx, dy in CORNERS})
+
+
 def hexboard(name: str, rows, faces="letters", remove=(), orientation="pointy",
              places="vertices", stack_limit=None, visible_if=None,
              description: str = "") -> HexBoard:
     rows = tuple(int(n) for n in rows)
+    if len(rows) > MAX_PLACES or any(n < 1 for n in rows):
+        raise ValueError(f"board {name}: rows must list at most {MAX_PLACES:,} whole numbers "
+                         "of hexes, each at least 1")
+    too_large = too_many(name, sum(rows), "hexes") or (
+        places != "faces" and too_many(name, vertex_count(rows), "vertices"))
+    if too_large:       # before anything is built: rows [3, 4, 5, 100000000, 3] costs nothing
+        raise ValueError(too_large)
     flat = orientation == "flat"
 
     def real(x, y):          # lattice -> real units (side 1), turned a quarter when flat
@@ -210,10 +223,17 @@ def hexboard(name: str, rows, faces="letters", remove=(), orientation="pointy",
     b.features = {v: {} for v in vertices} | {f: {} for f in b.faces}
     if places == "faces":
         b.cells, b.word = b.faces, "face"
-        # two faces are neighbours when they share a side: two corners
-        sides = {f: tuple(g for g in b.faces
-                          if g != f and len(set(corners[f]) & set(corners[g])) == 2)
-                 for f in b.faces}
+        # two faces are neighbours when they share a side: two corners (found through each
+        # corner's faces, so the table grows with the board, not with its square)
+        rank = {f: i for i, f in enumerate(b.faces)}
+        sides = {}
+        for f in b.faces:
+            shared = {}
+            for v in corners[f]:
+                for g in b.faces_at[v]:
+                    if g != f:
+                        shared[g] = shared.get(g, 0) + 1
+            sides[f] = tuple(sorted((g for g, n in shared.items() if n == 2), key=rank.get))
         b.adjacency = {"sides": sides}
         b.distance = {"sides": distance_table(name, b.faces, sides, None, "face")}
     else:

@@ -49,17 +49,73 @@ def breadth_first(start, neighbours, steps=None, avoid=(), goal=None) -> dict:
     return found
 
 
+MAX_PLACES = 10_000   # places of one board (README "Limits"): checked before it is built
+
+
+def too_many(board_name: str, count: int, what: str) -> str | None:
+    """Why a board of `count` places cannot be built (None when it can)."""
+    if count > MAX_PLACES:
+        return (f"board {board_name} would have {count:,} {what}; a board has at most "
+                f"{MAX_PLACES:,} places")
+    return None
+
+
+class DistanceTable(CellTable):
+    """a -> (b -> steps on a shortest path through the board's places, None where no path
+    leads). A row is one breadth-first walk from its place, made the first time it is read
+    and kept: building a board costs nothing here, and a large board holds only the rows
+    its games use, never all pairs up front."""
+
+    def __init__(self, board_name: str, places, adjacency: dict, alias=None,
+                 word: str = "cell"):
+        super().__init__(board_name, {}, alias, word)
+        self.places = tuple(places)
+        self.known = frozenset(self.places)
+        self.adjacency = adjacency
+
+    def __missing__(self, place):
+        if type(place) is str and place not in self.known:
+            place = self.alias.get(place, place)
+        if place not in self.known:
+            raise not_a_place(place, self.word, self.board_name)
+        if dict.__contains__(self, place):
+            return dict.__getitem__(self, place)
+        found = breadth_first(place, self.adjacency.__getitem__)
+        row = CellTable(self.board_name, {b: found[b][0] if b in found else None
+                                          for b in self.places}, self.alias, self.word)
+        self[place] = row
+        return row
+
+    # read whole (a test, a report), it is every place's row, in the board's order
+    def _all(self) -> dict:
+        return {p: self[p] for p in self.places}
+
+    def __iter__(self):
+        return iter(self.places)
+
+    def __len__(self):
+        return len(self.places)
+
+    def __contains__(self, place):
+        return place in self.known
+
+    def keys(self):
+        return self._all().keys()
+
+    def values(self):
+        return self._all().values()
+
+    def items(self):
+        return self._all().items()
+
+    def get(self, place, default=None):
+        return self[place] if place in self.known else default
+
+
 def distance_table(board_name: str, places, adjacency: dict, alias=None,
                    word: str = "cell") -> CellTable:
-    """a -> (b -> steps on a shortest path through the board's places, None where no path
-    leads), one breadth-first walk per place: boards have tens of places, so the whole
-    table is a few thousand entries."""
-    rows = {}
-    for a in places:
-        found = breadth_first(a, adjacency.__getitem__)
-        rows[a] = CellTable(board_name, {b: found[b][0] if b in found else None
-                                         for b in places}, alias, word)
-    return CellTable(board_name, rows, alias, word)
+    """The board's distances, a row per source made when first read (DistanceTable)."""
+    return DistanceTable(board_name, places, adjacency, alias, word)
 
 
 def within(row: dict, r) -> list:

@@ -7,7 +7,7 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from ..effects import ast, parser
+from ..effects import ast, parser, tree_data
 from ..effects.parser import parsed_trees, preload
 from ..errors import Finding, GameDefError, RulebookError
 from ..load import cache, game_options
@@ -74,14 +74,16 @@ def _parser_hash() -> str:
 
 
 def _preload_trees(key: bytes) -> None:
-    trees = cache.load_doc("trees", key)
-    if isinstance(trees, dict):
+    trees = tree_data.from_data(cache.load_doc("trees", key))
+    if trees:
         preload(trees)
 
 
 def _store_trees(key: bytes) -> None:
     if cache.load_doc("trees", key) is None:
-        cache.store_doc("trees", key, parsed_trees())
+        kept = tree_data.to_data(parsed_trees())
+        if kept is not None:
+            cache.store_doc("trees", key, kept)
 
 
 def check_game(name_or_path: str) -> list:

@@ -20,7 +20,30 @@ from .card_details import compile_card_details
 from .card_labels import compile_card_labels
 
 
+MAX_EFFECT_LINES = 10_000   # lines of effect texts in one game (README "Limits")
+
+
 class GameCompiler:
+    effect_lines = 0            # lines of effect texts met so far
+
+    def over_budget(self, doc, keypath, text) -> bool:
+        """Whether this text passes the game's budget of effect lines: compiling costs
+        about a millisecond a line, so a 2 MB file of one-line statements would take tens
+        of seconds and much memory. The text that passes it is reported (once) and it and
+        every later one are left uncompiled."""
+        before = self.effect_lines
+        self.effect_lines += str(text).count("\n") + 1
+        if self.effect_lines <= MAX_EFFECT_LINES:
+            return False
+        if before <= MAX_EFFECT_LINES:    # at the text's first line
+            line, col = self.text_pos(doc, keypath, 1, 1)
+            self.findings.append(Finding(
+                doc.path, line, col, "EFFECT-SIZE", f"the game's effect texts pass "
+                f"{MAX_EFFECT_LINES:,} lines here; this text and the ones after it are not "
+                "compiled", "split the game, or write repeated rules once (a procedure, a "
+                "loop)"))
+        return True
+
     def locator(self, doc, keypath):
         """The text at keypath's place: the name of the code made from it, and (line, col)
         in it -> "file:line:col" (for run-time errors)."""
@@ -29,6 +52,8 @@ class GameCompiler:
                          lambda line, col: self.text_pos(doc, keypath, line, col))
 
     def compile_script(self, comp, doc, keypath, text, local_types, key, phase=False):
+        if self.over_budget(doc, keypath, text):
+            return
         comp.ns.locate = self.locator(doc, keypath)
         try:
             stmts = parse_script(text)
@@ -48,6 +73,8 @@ class GameCompiler:
                      compile_fn=None):
         """f(vm) reading the frame's locals, or with `params` f(vm, *params); `compile_fn`
         (node -> (fn, type)) compiles it another way (a stat, compiled once as itself)."""
+        if self.over_budget(doc, keypath, text):
+            return None
         comp.ns.locate = self.locator(doc, keypath)
         try:
             node = parse_expression(str(text))

@@ -14,8 +14,9 @@ from .common import load_game, reports_errors, seat_arg
 @click.command("replay")
 @click.argument("log", metavar="LOG")
 @click.option("--game", "game_ref", metavar="GAME",
-              help="The game's definition (a name or a path) when it is not where the save "
-                   "says; it must be the very definition the game was played on.")
+              help="The game's definition (a name or a path): needed when the save was played "
+                   "on a game outside gamedefs/ (a save's path is never loaded on its own); "
+                   "it must be the very definition the game was played on.")
 @click.option("--show-log", is_flag=True, help="Print the game's log lines while replaying.")
 @click.option("--seat", "seat_text", metavar="SEAT", help="With --show-log: the log as this "
               "seat read it (its private lines too; others' stay hidden).")
@@ -24,15 +25,13 @@ def replay(log, game_ref, show_log, seat_text):
     """Replay a save file and check it reaches the same state."""
     data = savefile.read(log)
     source = game_ref or savefile.source_of(data)
-    try:
-        game = load_game(source)
-    except SaveFileError:
-        raise
-    except RulebookError as e:
-        if game_ref or not is_path(source):
-            raise
-        raise SaveFileError(f"{e} (the save names its game by that path; if the game moved, "
-                            f"give its definition with --game PATH)") from None
+    if not game_ref and is_path(source):
+        # a save names a game; a path read from a file is loaded only when the person gives
+        # it (a save could name any file, and loading it would quote what it holds)
+        raise SaveFileError(f"'{log}' was played on a game outside gamedefs/; a path in a "
+                            f"save is not loaded on its own: give the game with --game PATH "
+                            f"(the save names '{source[:200]}')")
+    game = load_game(source)
     try:
         session = Session.from_save(game, data)
     except GameError as e:

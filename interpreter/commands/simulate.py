@@ -8,6 +8,7 @@ from ..present import terminal
 from ..analysis import render
 from . import simulation as session
 from .common import reports_errors
+from ..analysis.runner import tasks_for
 
 
 @click.command("simulate")
@@ -31,8 +32,20 @@ def simulate(game_name, games, players, seed, kind, bot_specs, rotate, jobs, sch
     st = session.setup(game_name, players, variant, option_specs, set_specs, kind, bot_specs,
                        cards=not no_cards)
     con = terminal.console(quiet=as_json)
-    records, report = session.run_games(st, games, seed, rotate, jobs, scheduler, as_json, con)
-    session.show("simulate", report, report_path, as_json, con, render.simulation,
-                 jsonl=(jsonl_path, st.game.g, records) if jsonl_path else None)
+    stream = None
+    if jsonl_path:   # lines are written as games finish, in the run's order
+        order = {(t.index, t.rotation): i for i, t in
+                 enumerate(tasks_for(seed, games, st.kinds, rotate))}
+        stream = session.JsonlStream(jsonl_path, st.game.g, order)
+    try:
+        records, report = session.run_games(st, games, seed, rotate, jobs, scheduler, as_json,
+                                            con, partial_ok=True, on_record=stream)
+        session.show("simulate", report, report_path, as_json, con, render.simulation,
+                     jsonl=stream)
+    finally:
+        if stream is not None:
+            stream.discard()      # only when show() never finished it
+    if report.get("interrupted"):   # a partial run, shown and written: said by the status too
+        raise SystemExit(session.INTERRUPTED_STATUS[report["interrupted"]["signal"]])
     if report["errors"]:
         raise SystemExit(1)

@@ -18,7 +18,7 @@ from ..files import FileWriteError, atomic_file
 from ..load.documents import resolve_game_path
 from ..analysis.overrides import load_with_overrides, parse_sets
 from ..analysis.cluster import WORKER_WAIT, SchedulerError, check_address
-from ..analysis.runner import Runner, RunSpec, default_jobs, tasks_for
+from ..analysis.runner import RunInterrupted, Runner, RunSpec, default_jobs, tasks_for
 from ..analysis.stats import summarise
 from ..safe_text import visible, visible_all
 
@@ -113,8 +113,11 @@ class Speed(ProgressColumn):
 
 
 def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, quiet: bool,
-              con) -> tuple:
-    """Play the run; returns (records, report)."""
+              con, partial_ok: bool = False, on_record=None) -> tuple:
+    """Play the run; returns (records, report). Ctrl-C or SIGTERM stops it: with
+    `partial_ok` the games finished so far are the run (report["interrupted"] says so, and
+    a line on stderr says it plainly), else the command ends with an error."""
+    interrupted = None
     dask = dask_settings(scheduler)
     tasks = tasks_for(seed, games, st.kinds, rotate)
     with Progress(TextColumn(visible(f"simulating {st.label}".rstrip()), markup=False), BarColumn(),
@@ -122,10 +125,18 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
                   transient=True, disable=quiet or not con.is_terminal) as bar:
         task = bar.add_task("games", total=len(tasks))
         runner = Runner(jobs or (None if scheduler else default_jobs()), progress=lambda k:
-                        bar.advance(task, k), **dask)
+                        bar.advance(task, k), on_record=on_record, **dask)
         start = time.perf_counter()
         try:
             records = runner.run(st.spec, tasks, st.game)
+        except RunInterrupted as e:
+            if not partial_ok:
+                raise
+            records = e.records
+            interrupted = {"signal": e.signal, "finished": len(records), "planned": e.planned}
+            click.echo(f"interrupted ({e.signal}): a partial run: {len(records)} of "
+                       f"{e.planned} games finished; the summary and the files cover only "
+                       "those", err=True)
         except ImportError as e:
             raise Failed(f"{e}; install the extra with: pip install -e '.[cluster]'") from None
         except SchedulerError as e:
@@ -137,7 +148,12 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
             "variant": st.spec.variant or g.default_variant,
             "options": {**g.options, **dict(st.spec.options)},
             "set": {k: v for k, v in st.spec.overrides}}
+    if interrupted:
+        info["interrupted"] = interrupted
     return records, summarise(g, records, elapsed, st.spec.players, info)
+
+
+INTERRUPTED_STATUS = {"SIGINT": 130, "SIGTERM": 143}    # 128 + the signal's number
 
 
 def with_value(st: Setup, path: str, value) -> Setup:
@@ -159,7 +175,9 @@ def show(kind: str, result: dict, report_path, as_json: bool, con, render_fn,
     else:
         render_fn(con, visible_all(result))   # names laid out as they will be shown
     failed = []
-    if jsonl:
+    if isinstance(jsonl, JsonlStream):
+        failed += jsonl.finish()
+    elif jsonl:
         failed += _written(lambda: write_jsonl(*jsonl))
     if report_path:
         from ..analysis.report import write_report
@@ -177,12 +195,74 @@ def _written(write) -> list:
     return []
 
 
+def jsonl_row(g, r: dict) -> str:
+    row = {"game": g.id, **r}
+    if "winners" in r:
+        row["winner"] = g.seat_label(r["winners"][0]) if len(r["winners"]) == 1 else None
+    return json.dumps(row) + "\n"
+
+
+class JsonlStream:
+    """simulate's --jsonl, written while the run plays: one line per finished game, in the
+    run's order (a game finished early waits for those before it), into the temporary
+    file of files.atomic_file, renamed over the target by finish(): a run never holds the
+    lines, and a kill still leaves the earlier file or none. A write that fails (a full
+    disk) removes the temporary file, stops the writing (the run goes on) and is named by
+    finish(). An interrupted run's file holds the games finished before it, in order."""
+
+    def __init__(self, path: str, g, order: dict):
+        self.g, self.order, self.waiting, self.next = g, order, {}, 0
+        self.failure = None
+        self.writer = atomic_file(path)
+        try:
+            self.file = self.writer.__enter__()
+        except FileWriteError as e:
+            self.failure, self.writer = str(e), None
+
+    def __call__(self, rec: dict) -> None:
+        if self.writer is None:
+            return
+        self.waiting[self.order[(rec["index"], rec["rotation"])]] = jsonl_row(self.g, rec)
+        self._write(lambda: self.next in self.waiting)
+
+    def _write(self, more) -> None:
+        try:
+            while more():
+                pos = self.next if self.next in self.waiting else min(self.waiting)
+                self.file.write(self.waiting.pop(pos))
+                self.next = pos + 1
+        except OSError as e:
+            self._abort(e)
+
+    def _abort(self, e: OSError) -> None:
+        writer, self.writer, self.waiting = self.writer, None, {}
+        try:
+            writer.__exit__(type(e), e, e.__traceback__)
+        except FileWriteError as err:
+            self.failure = str(err)
+
+    def discard(self) -> None:
+        """The run failed before its summary: remove the temporary file, keep the earlier."""
+        if self.writer is not None:
+            self._abort(OSError("the run failed"))
+            self.failure = None
+
+    def finish(self) -> list:
+        """[] once the file is in place, else [what failed, naming the file]."""
+        if self.writer is not None:
+            self._write(lambda: bool(self.waiting))      # after an interrupt: what is left
+        if self.writer is not None:
+            writer, self.writer = self.writer, None
+            try:
+                writer.__exit__(None, None, None)
+            except FileWriteError as e:
+                self.failure = str(e)
+        return [self.failure] if self.failure else []
+
+
 def write_jsonl(path: str, g, records: list) -> None:
     """One line per game: seats are 0-based, `winners` empty in a draw or a capped game.
     Atomic: a kill or a full disk leaves the earlier file (or none), never some lines."""
     with atomic_file(path) as f:
         for r in records:
-            row = {"game": g.id, **r}
-            if "winners" in r:
-                row["winner"] = g.seat_label(r["winners"][0]) if len(r["winners"]) == 1 else None
-            f.write(json.dumps(row) + "\n")
+            f.write(jsonl_row(g, r))

@@ -9,7 +9,7 @@ from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
-from ..load.cache import lark_cache
+from ..load.cache import lark_parser
 from . import ast as A
 from .parse_errors import EffectSyntaxError, _error, _too_deep
 
@@ -182,16 +182,13 @@ class _ToAst(Transformer):
 
 @lru_cache(maxsize=None)
 def _parser(start: str) -> Lark:
-    # the LALR tables are built once and kept in the user's cache directory
-    # (load/cache.py); building them took 0.15-0.4 s of every command.
-    cache = lark_cache(GRAMMAR, start)
-    if start == "start":
-        return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start="start",
-                    propagate_positions=True, maybe_placeholders=True, cache=cache)
-    # Single expressions: line breaks inside brackets carry no meaning (the indenter drops
-    # them), one before the expression is allowed.
-    return Lark(GRAMMAR, parser="lalr", postlex=_Indenter(), start=start,
-                propagate_positions=True, maybe_placeholders=True, cache=cache)
+    # the LALR tables are built once and kept in the user's cache directory as plain data
+    # (load/cache.py); building them took 0.15-0.4 s of every command. Single expressions:
+    # line breaks inside brackets carry no meaning (the indenter drops them), one before the
+    # expression is allowed.
+    return lark_parser(f"{start}\0lalr positions placeholders\0{GRAMMAR}", lambda: Lark(
+        GRAMMAR, parser="lalr", postlex=_Indenter(), start=start, propagate_positions=True,
+        maybe_placeholders=True), postlex=_Indenter())
 
 
 # Terminals that can start a value; when most are expected, "a value" says it shorter.

@@ -1,20 +1,32 @@
-"""Where rulebook keeps what it can rebuild at any time (the effect parser's tables).
+"""Where rulebook keeps what it can rebuild at any time (the effect parser's tables, parsed
+YAML, a clean schema check, the effect texts' syntax trees).
 
 The user's cache directory (XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS,
 LOCALAPPDATA on Windows) under `rulebook/`; RULEBOOK_CACHE names another directory, or turns
 the cache off with `off`. Anything that goes wrong here only costs time: no cache is used.
+
+An entry holds plain data only (None, booleans, numbers, texts, tuples, lists, dicts) in
+marshal's format, never a pickle: reading one builds values and runs nothing. Before the
+data is even decoded, the entry's format version, the digest of the key it was stored
+under and an integrity hash of its bytes are checked; a decoded value holding anything but
+plain data is ignored too. The directory is created owner-only (0700), and a directory that
+someone else owns or may write to is not used at all.
 """
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
-import pickle
+import stat
 import sys
 from pathlib import Path
 
 from .. import files
 
 OFF = ("", "0", "off", "no", "none", "false")
+FORMAT = b"rulebook-cache 2\n"     # an entry's first bytes; another format is never read
+MAX_FILES = 2000    # entries kept per kind; the oldest half goes when there are more
+PLAIN = (type(None), bool, int, float, str)
 
 
 def cache_dir() -> Path | None:
@@ -31,63 +43,105 @@ def cache_dir() -> Path | None:
     return base / "rulebook"
 
 
-def cache_file(name: str) -> str | None:
-    """A path for a cache file (its directory created), or None when there is no cache."""
-    d = cache_dir()
-    if d is None:
-        return None
+def _private_dir(d: Path, create: bool) -> bool:
+    """Whether `d` exists (with `create`, made 0700 when missing) and only this user may
+    write in it."""
     try:
-        d.mkdir(parents=True, exist_ok=True)
+        if create:
+            d.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = d.stat()
     except OSError:
-        return None
-    return str(d / name)
+        return False
+    if not stat.S_ISDIR(st.st_mode):
+        return False
+    if not hasattr(os, "getuid"):
+        return True
+    if st.st_uid != os.getuid():    # someone else's folder could hold what they planted
+        return False
+    if create and stat.S_IMODE(st.st_mode) & 0o077:   # made by an earlier version: tighten
+        try:
+            os.chmod(d, 0o700)
+            st = d.stat()
+        except OSError:
+            return False
+    return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
-def lark_cache(grammar: str, start: str):
-    """Lark's `cache=` for a grammar: a file named by the grammar's hash (Lark checks its own
-    hash of grammar, options and versions inside it and rebuilds a stale or damaged file),
-    or False when there is no cache directory."""
-    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-    return cache_file(f"lark-{start}-{digest}.cache") or False
-
-
-MAX_FILES = 2000    # parsed documents kept; the oldest half goes when there are more
-
-
-def _doc_path(kind: str, key: bytes) -> Path | None:
+def _entry_path(kind: str, key: bytes, create: bool) -> Path | None:
+    """Where the entry for `key` is, or None when there is no cache, or its folders are not
+    private (then none is created: reading an entry creates nothing)."""
     d = cache_dir()
     if d is None:
         return None
-    return d / kind / f"{hashlib.sha256(key).hexdigest()[:32]}.pickle"
+    for folder in (d, d / kind):
+        if not (_private_dir(folder, create)):
+            return None
+    return d / kind / f"{hashlib.sha256(key).hexdigest()[:32]}.entry"
+
+
+def _integrity(key_digest: bytes, payload: bytes) -> bytes:
+    return hashlib.sha256(FORMAT + key_digest + payload).digest()
 
 
 def load_doc(kind: str, key: bytes):
-    """What store_doc kept under this key, or None. The key is the whole input (a file's
-    text, with the versions that shape the result), so a stale entry is never found."""
-    path = _doc_path(kind, key)
+    """What store_doc kept under this key, or None (missing, damaged, another format or
+    key, or not plain data). The key is the whole input (a file's text, with the versions
+    that shape the result), so a stale entry is never found."""
+    path = _entry_path(kind, key, create=False)
     if path is None:
         return None
     try:
-        with open(path, "rb") as f:
-            stored_key, value = pickle.load(f)
-    except Exception:   # noqa: BLE001 - missing, damaged or from another version: parse again
+        raw = files.read_bounded(path, 64_000_000)
+    except (OSError, files.TooLarge):
         return None
-    return value if stored_key == key else None
+    head = len(FORMAT)
+    key_digest, check = raw[head:head + 32], raw[head + 32:head + 64]
+    payload = raw[head + 64:]
+    if raw[:head] != FORMAT or key_digest != hashlib.sha256(key).digest() \
+            or check != _integrity(key_digest, payload):
+        return None
+    try:
+        value = marshal.loads(payload)
+    except Exception:   # noqa: BLE001 - damaged: parse again
+        return None
+    return value if is_plain(value) else None
 
 
 def store_doc(kind: str, key: bytes, value) -> None:
-    path = _doc_path(kind, key)
+    """Keep `value` (plain data only: anything else is not kept) under `key`."""
+    if not is_plain(value):
+        return
+    path = _entry_path(kind, key, create=True)
     if path is None:
         return
     try:
-        data = pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        payload = marshal.dumps(value)
+        key_digest = hashlib.sha256(key).digest()
         # atomic (a reader sees the old file or the whole new one), and a failed write
         # leaves no temporary file; no fsync: an entry lost in a crash only costs time
-        files.write_bytes(path, data, durable=False)
+        files.write_bytes(path, FORMAT + key_digest + _integrity(key_digest, payload) + payload,
+                          durable=False)
         _prune(path.parent)
     except Exception:   # noqa: BLE001 - a full or read-only disk only costs time
         return
+
+
+def is_plain(value) -> bool:
+    """Whether `value` is made of None, booleans, numbers, texts, tuples, lists and dicts
+    only (walked without recursion, so a deep value cannot overflow the stack)."""
+    todo = [value]
+    while todo:
+        v = todo.pop()
+        if type(v) in PLAIN:
+            continue
+        if type(v) in (tuple, list):
+            todo.extend(v)
+        elif type(v) is dict:
+            todo.extend(v.keys())
+            todo.extend(v.values())
+        else:
+            return False
+    return True
 
 
 def _prune(folder: Path) -> None:
@@ -97,3 +151,30 @@ def _prune(folder: Path) -> None:
     entries.sort(key=lambda p: p.stat().st_mtime)
     for p in entries[:len(entries) // 2]:
         p.unlink(missing_ok=True)
+
+
+# ------------------------------------------------------------------ the parser's tables
+def lark_parser(grammar: str, build, **load_options):
+    """A Lark parser for `grammar`: its tables from the cache when they are there, else
+    `build()` (a new Lark, no cache of its own: Lark's cache files are pickles) whose tables
+    are then kept. `load_options` are the options that hold objects (postlex), given again
+    on loading since an entry holds plain data only."""
+    from lark import Lark
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+    import lark
+    key = f"{lark.__version__}\0{sorted(load_options)}\0{grammar}".encode()
+    kept = load_doc("lark", key)
+    if isinstance(kept, tuple) and len(kept) == 2:
+        try:
+            return Lark._load_from_dict(kept[0], kept[1], **load_options)
+        except Exception:   # noqa: BLE001 - damaged or from another version: build again
+            pass
+    parser = build()
+    try:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
+        data["options"] = {k: v for k, v in data["options"].items() if k not in load_options}
+        store_doc("lark", key, (data, memo))
+    except Exception:   # noqa: BLE001 - not kept: only costs time
+        pass
+    return parser

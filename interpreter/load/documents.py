@@ -149,6 +149,13 @@ def load_documents(path: Path, findings: list):
         findings.append(Finding(main.path, 1, 1, "SCHEMA-TYPE", "a game file must be a mapping "
                                 "of sections (game:, zones:, cards:, ...)"))
         return None, None
+    sections = json.loads(schema_bytes())["properties"]
+    if not any(str(k) in sections for k in main.root):
+        # not a game at all (a configuration, a list of secrets): none of its values is
+        # quoted, since the file was never meant to be shown
+        findings.append(Finding(main.path, 1, 1, "SCHEMA-TYPE", "this is not a game file: it "
+                                "has none of a game's sections (game:, zones:, cards:, ...)"))
+        return None, None
     document = Document(main)
     document.files.append(path.resolve())
     findings.extend(game_schema_findings(main, plain(main.root)))
@@ -161,6 +168,12 @@ def load_documents(path: Path, findings: list):
             continue
         line, col = item_pos(main.root["include"], i)
         target = (path.parent / inc)
+        outside = outside_folder(path.parent, inc)
+        if outside:
+            findings.append(Finding(main.path, line, col, "REF-FILE", f"included file "
+                                    f"{excerpt(inc)} {outside}; a game reads files inside "
+                                    "its own folder only", "move the file into the game's folder"))
+            continue
         if target.exists() and not target.is_file():    # never opened: a FIFO would block
             findings.append(Finding(main.path, line, col, "REF-FILE", f"included file '{inc}' "
                                     "is not a regular file (a directory, a pipe or a device)"))
@@ -183,13 +196,32 @@ def load_documents(path: Path, findings: list):
             extra = [str(k) for k in extra]     # a key may be a number or null
             findings.append(Finding(sub.path, where[0], where[1], "SCHEMA-KEY",
                                     "an included file holds one key, cards:" +
-                                    (f" (found '{extra[0]}')" if extra else ""),
+                                    (f" (found {excerpt(extra[0], 20)})" if extra else ""),
                                     did_you_mean(extra[0], ["cards"]) if extra else ""))
             continue
         findings.extend(card_file_findings(sub, plain(sub.root).get("cards") or []))
         document.includes.append(sub)
         document.files.append(target.resolve())
     return document, data
+
+
+def outside_folder(folder: Path, inc: str) -> str:
+    """Why the included path `inc` leaves the game's folder ('' when it stays inside): an
+    absolute path, or one whose real path (every '..' and symlink resolved) is not under the
+    folder's real path. Nothing outside is opened, so its content is never quoted."""
+    if Path(inc).is_absolute() or os.path.isabs(inc) or Path(inc).drive:
+        return "is an absolute path"
+    base = Path(os.path.realpath(folder))
+    real = Path(os.path.realpath(folder / inc))
+    if real != base and base not in real.parents:
+        return "leaves the game's folder" + (" (through a symbolic link)"
+                                              if ".." not in Path(inc).parts else "")
+    return ""
+
+
+def excerpt(text: str, width: int = 40) -> str:
+    """A value read from a file, quoted in a finding: at most `width` characters of it."""
+    return repr(text) if len(text) <= width else repr(text[:width]) + "..."
 
 
 def definition_hash(files) -> str:

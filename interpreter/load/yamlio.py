@@ -12,13 +12,15 @@ from ruamel.yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, 
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString
 
 from . import cache
+from .yaml_data import from_data, to_data
 from ..errors import Finding
 from ..files import TooLarge, read_bounded
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 60
 MAX_NODES = 200_000
-CACHE_FORMAT = 1    # parsed files are kept in the user's cache (interpreter/cache.py)
+MAX_EXPANDED = MAX_BYTES    # characters of text, every alias counted as what it repeats
+CACHE_FORMAT = 2    # parsed files are kept in the user's cache (load/cache.py, yaml_data.py)
 # YAML's line breaks, as the parser counts lines; str.splitlines() also breaks at U+2028,
 # U+2029, U+0085 and more, which a quoted value may hold: every later finding would be off
 LINE_BREAK = re.compile("\r\n|\r|\n")
@@ -87,7 +89,7 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
     if text is None:
         return None
     key = f"{CACHE_FORMAT}\0{ruamel_version}\0{text}".encode()
-    root = cache.load_doc("yaml", key)
+    root = from_data(cache.load_doc("yaml", key))
     if root is not None:   # this very text, parsed before without a finding
         return YamlDoc(display, text, root)
     yaml = YAML(typ="rt")
@@ -102,7 +104,9 @@ def read_yaml(path: Path, display: str, findings: list) -> YamlDoc | None:
             return None
         root = yaml.load(text)
         if not problems and root is not None:
-            cache.store_doc("yaml", key, root)
+            kept = to_data(root)
+            if kept is not None:
+                cache.store_doc("yaml", key, kept)
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -137,19 +141,23 @@ def _closer(ch: str) -> str:
 
 
 class _Open:
-    """A mapping or list being read: its expanded size, and a mapping's keys so far."""
-    __slots__ = ("anchor", "size", "keys", "is_map", "n")
+    """A mapping or list being read: its expanded size (values and characters), and a
+    mapping's keys so far."""
+    __slots__ = ("anchor", "size", "chars", "keys", "is_map", "n")
 
     def __init__(self, anchor, is_map):
         self.anchor, self.is_map, self.size, self.keys, self.n = anchor, is_map, 1, {}, 0
+        self.chars = 0
 
 
 def check_events(events) -> list:
-    """Findings (file left empty) for tags, alias bombs, depth and duplicate keys."""
+    """Findings (file left empty) for tags, alias bombs, depth and duplicate keys. The size
+    limits count the document as expanded: an alias counts as all the values and text of
+    what it repeats (one 1 MB text aliased 150,000 times is 150 GB once built)."""
     out = []
     stack: list = []
-    sizes: dict = {}     # anchor -> how many values it stands for
-    total = 0
+    sizes: dict = {}     # anchor -> (how many values it stands for, their characters)
+    total = chars = 0
 
     def at(ev):
         return ev.start_mark.line + 1, ev.start_mark.column + 1
@@ -159,14 +167,17 @@ def check_events(events) -> list:
         out.append(Finding("", line, col, code, msg, hint))
         return out
 
-    def added(ev, size, new=True):
-        """A value of `size` values is complete; `new` unless they were counted already."""
-        nonlocal total
+    def added(ev, size, text, new=True):
+        """A value of `size` values and `text` characters is complete; `new` unless they
+        were counted already."""
+        nonlocal total, chars
         if new:
             total += size
+            chars += text
         if stack:
             top = stack[-1]
             top.size += size
+            top.chars += text
             if top.is_map:
                 if top.n % 2 == 0 and isinstance(ev, ScalarEvent):   # a key
                     first = top.keys.get(ev.value)
@@ -193,18 +204,22 @@ def check_events(events) -> list:
         elif isinstance(ev, (MappingEndEvent, SequenceEndEvent)):
             done = stack.pop()
             if done.anchor is not None:
-                sizes[done.anchor] = done.size
+                sizes[done.anchor] = (done.size, done.chars)
             total += 1
-            added(ev, done.size, new=False)
+            added(ev, done.size, done.chars, new=False)
         elif isinstance(ev, ScalarEvent):
             if ev.anchor is not None:
-                sizes[ev.anchor] = 1
-            added(ev, 1)
+                sizes[ev.anchor] = (1, len(ev.value))
+            added(ev, 1, len(ev.value))
         elif isinstance(ev, AliasEvent):
-            added(ev, sizes.get(ev.anchor, 1))
+            added(ev, *sizes.get(ev.anchor, (1, 0)))
         if total > MAX_NODES:
             return fail(ev, "YAML-SIZE", f"the file expands to more than {MAX_NODES} values "
                                          "(aliases that repeat aliases: an alias bomb?)")
+        if chars > MAX_EXPANDED:
+            return fail(ev, "YAML-SIZE", f"the file expands to more than {MAX_EXPANDED:,} "
+                                         "characters of text (an alias repeats a long value "
+                                         "too often)", "write the value once, or fewer aliases")
     return out
 
 

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from interpreter.load import documents as loader
+from interpreter.load.yamlio import yaml_lines
 from interpreter.build import game_loader
 from interpreter.errors import Finding, GameDefError, GameError, RulebookError
 from interpreter.runtime.game import Game
@@ -28,9 +29,18 @@ from interpreter.runtime.game import Game
 ROOT = Path(__file__).resolve().parent.parent.parent
 GAME_FOLDERS = [ROOT / "gamedefs", ROOT / "tests" / "games", ROOT / "benchmarks" / "games"]
 OPS = ["delete", "duplicate", "retype", "rename", "cut", "number"]
+# the hostile inputs of issue 26: an alias repeating a long text, a board too large, an
+# include outside the game's folder, control characters in a name
+HOSTILE = ["alias", "board", "include", "control"]
+HUGE_ROWS = ["[3, 4, 5, 100000000, 3]", "[" + ", ".join(["60"] * 300) + "]", "100000",
+             "[1000000000000]"]
+OUTSIDE = ["/etc/passwd", "../../outside.yaml", "/proc/self/environ", "cards/../../x.csv",
+           "link-out.yaml"]    # a symbolic link out of the folder (run_case makes it)
+CONTROLS = ["\x1b[2J", "\x1b]0;title\x07", "\u202e", "\x07", "\x9b31m", "\r"]
 RETYPED = ["42", "-1", "ten", "[1, 2]", "{a: 1}", "true", "", "null", '"{x}"', "*nope", "!!str 1"]
 WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?![\w.])")
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def game_dirs() -> list:
@@ -77,6 +87,35 @@ def edit(text: str, op: str, line: int, pick: int) -> tuple:
             new = [0, 1, -1, n + 1, n - 1, n * 2, 100][pick % 7]
             lines[k] = lines[k][:m.start()] + str(new) + lines[k][m.end():]
             i = k
+    elif op in HOSTILE:
+        return hostile(lines, op, i, pick)
+    return "\n".join(lines), i + 1
+
+
+def hostile(lines: list, op: str, i: int, pick: int) -> tuple:
+    """One of the hostile edits (HOSTILE): (the edited text, the line edited)."""
+    src = lines[i]
+    if op == "alias":           # a long text anchored once, aliased 1 to 60 times
+        size, times = [1000, 50_000, 400_000][pick % 3], [1, 5, 60][pick // 3 % 3]
+        lines.append("notes: [&long '" + "x" * size + "'" + ", *long" * times + "]")
+        return "\n".join(lines), len(lines)
+    if op == "board":           # a hex board's rows, or any value, far too large
+        rows = HUGE_ROWS[pick % len(HUGE_ROWS)]
+        k = next((k for k, line in enumerate(lines) if line.strip().startswith("rows:")), i)
+        lines[k] = lines[k].partition(":")[0] + ": " + rows
+        return "\n".join(lines), k + 1
+    if op == "include":         # a file outside the game's folder
+        target = OUTSIDE[pick % len(OUTSIDE)]
+        k = next((k for k, line in enumerate(lines) if line.startswith("include:")), None)
+        if k is None:
+            lines.append(f"include:\n  - {target}")
+            return "\n".join(lines), len(lines) + 1
+        lines.insert(k + 1, f"  - {target}")
+        return "\n".join(lines), k + 2
+    words = list(WORD.finditer(src))    # control: a control character inside a name
+    w = words[pick % len(words)] if words else None
+    cut = w.start() + 1 if w else len(src)
+    lines[i] = src[:cut] + CONTROLS[pick % len(CONTROLS)] + src[cut:]
     return "\n".join(lines), i + 1
 
 
@@ -123,22 +162,26 @@ def reuse_unchanged_parses():
         loader.read_yaml = original
 
 
-def plan(game: str, files: list, index: int) -> tuple:
-    """Case `index` of a game: (file, op, line, pick), the same in every run."""
-    r = random.Random(f"{game}:{index}")
-    return (files[r.randrange(len(files))], r.choice(OPS), r.randrange(10_000),
+def plan(game: str, files: list, index: int, ops=OPS) -> tuple:
+    """Case `index` of a game: (file, op, line, pick), the same in every run (the hostile
+    cases are planned apart, so the others stay what they were)."""
+    r = random.Random(f"{game}:{index}" if ops is OPS else f"{game}:{'/'.join(ops)}:{index}")
+    return (files[r.randrange(len(files))], r.choice(ops), r.randrange(10_000),
             r.randrange(1000))
 
 
 def unlocated(findings: list, files: list) -> list:
-    """Findings that do not point inside one of the game's files."""
-    sizes = {p.resolve(): p.read_text(errors="replace").split("\n") for p in files}
+    """Findings that do not point inside one of the game's files, or that would put a raw
+    control character on a terminal."""
+    sizes = {p.resolve(): yaml_lines(p.read_text(errors="replace")) for p in files}
     bad = []
     for f in findings:
         lines = sizes.get(Path(f.file).resolve())
         if lines is None or not 1 <= f.line <= len(lines) \
                 or not 1 <= f.col <= len(lines[f.line - 1]) + 1 or not (f.code and f.message):
             bad.append(f.format())
+        elif RAW_CONTROL.search(f.format()):
+            bad.append("raw control character: " + repr(f.format()))
     return bad
 
 
@@ -192,13 +235,16 @@ def _kind(message: str) -> str:
 
 
 def run_case(root: Path, files: list, index: int, games: int = 2, budget: int = 150,
-             seconds: float = 30.0, stops=None, strict: bool = False) -> list:
+             seconds: float = 30.0, stops=None, strict: bool = False, ops=OPS) -> list:
     """Run one mutated copy of the game at root (a scratch copy: it is edited, then
     restored). Returns its problems as texts (empty: all is well)."""
-    path, op, line, pick = plan(root.name, files, index)
+    path, op, line, pick = plan(root.name, files, index, ops)
     original = path.read_text(errors="replace")
     text, at = edit(original, op, line, pick)
     path.write_text(text)
+    link = root / "link-out.yaml"
+    if op == "include" and not link.is_symlink():
+        link.symlink_to("/etc/hostname")        # read from outside only if followed
     where = f"{root.name} case {index} ({op} in {path.name}, line {at})"
     try:
         with time_limit(seconds):
@@ -218,4 +264,6 @@ def run_case(root: Path, files: list, index: int, games: int = 2, budget: int = 
         problems = ["validate raised: " + traceback.format_exc()]
     finally:
         path.write_text(original)
+        if link.is_symlink():
+            link.unlink()
     return [f"{where}: {p}" for p in problems]
