@@ -127,3 +127,13 @@ def test_validate_checks_the_declared_zones(tmp_path, zones, token, hint):
     line, col = at(path.read_text(), "card_stats:", token)
     assert places(found, path) == [("game.yaml", line, col, "REF-UNDEF")]
     assert hint in str(found[0])
+
+
+def test_sweep_marks_a_value_whose_games_all_failed(tmp_path):
+    # 2 x 4 strong_card games: with head_start=0 the broken setup divides by zero
+    game = edited_copy(STRONG, tmp_path, SETUP,
+                       "gain points 6 / head_start to first(players)")
+    r = run("sweep", game, "--set", "options.head_start.default=0,2", "-n", 4, "-j", 1)
+    text = " ".join(r.output.split())
+    assert "options.head_start.default=0 FAILED: all 4 of its games ended in an error" in text
+    assert "FAILED" in text and "=2 FAILED" not in text

@@ -174,7 +174,13 @@ def sweep(con, result: dict) -> None:
         cells = []
         for run in result["runs"]:
             m = next((x for x in run["scalars"] if x["name"] == name), None)
-            cells.append("" if m is None else pct(m["value"]) if m["kind"] == "rate"
-                         else f"{m['value']:.2f}")
+            cells.append("FAILED" if not run["completed"] else "" if m is None else
+                         pct(m["value"]) if m["kind"] == "rate" else f"{m['value']:.2f}")
         t.add_row(Text(name), *cells)
     con.print(t)
+    for v, run in zip(result["values"], result["runs"]):
+        if run["games"] and not run["completed"]:   # its zeros measure nothing: said loudly
+            first = run["error_samples"][0]["error"] if run["error_samples"] else ""
+            con.print(Text(f"{result['path']}={v} FAILED: all {run['games']} of its games "
+                           f"ended in an error" + (f"; the first: {first}" if first else ""),
+                           style="bold red"))
