@@ -108,8 +108,9 @@ def _compile(builder, comp, g, ctype: str, ids: list, text=None, keypath=None):
     if not problems:
         comp.ns.locate = builder.locator(builder.doc, keypath)
         try:
-            src = compile_template(comp, Scope(g, types), text, A.Pass(line=1, col=1),
-                                   at=(1, 1))
+            scope = Scope(g, types)
+            scope.actor = True   # what a label may read is told by its own checks (_fill)
+            src = compile_template(comp, scope, text, A.Pass(line=1, col=1), at=(1, 1))
             return comp.ns.expression(src, what="label")
         except CompileError as e:
             problems.append((e.line, e.col, e.message, e.hint, None))
