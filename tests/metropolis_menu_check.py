@@ -131,7 +131,8 @@ def play(game, seeds, tally: Counter | None = None) -> Counter:
         r = random.Random(seed)
         while not s["over"]:
             seat = game.waiting(s)[0]
-            if s["pending"].get("seq") is not None and str(seat) in s["pending"]["so_far"]:
+            if s["pending"].get("seq") is not None and str(seat) in s["pending"]["so_far"] \
+                    and "mine" in s["stack"][-1]["l"]:            # a program, not the pregame bid
                 check(game, s, seat, tally)
             game.apply(s, seat, r.randrange(game.bot_option_count(s, seat)))
         tally["games"] += 1
