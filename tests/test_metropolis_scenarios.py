@@ -740,10 +740,12 @@ def test_example_round(game):
 
 # ------------------------------------------------------------------ random play (issue 13 item 6)
 # Riding another player's rail (paid or with Free Ride) is rare in random play (few rails, and
-# a train must stand at one of their ends): the scenario tests above cover it.
-KINDS = {"move": r" moves \w+ to ", "own rail": r" rides their rail ",
-         "fee": r" sets the fee ", "shift": r" moves rail ", "invest": r": you invest \d",
-         "pick up": r" picks up [1-9]", "deliver": r" delivers [1-9]", "point": r" buys a point",
+# a train must stand at one of their ends), and so are riding or moving one's own rail and
+# delivering (a random train seldom carries a passenger to a station of its shape): 0 to 3
+# times in six games. The scenario tests above cover them (test_own_rail_and_shift,
+# test_drop_off_pays_the_nth, test_example_round; test_metropolis_menu.py for their menus).
+KINDS = {"move": r" moves \w+ to ", "fee": r" sets the fee ", "invest": r": you invest \d",
+         "pick up": r" picks up [1-9]", "point": r" buys a point",
          "Teleport": r" uses Teleport",
          "Rail Steal": r" uses Rail Steal", "Large Investment": r": you use Large Investment",
          "place": r" places rail ", "trade": r" trade$", "payout": r"payout of"}
@@ -751,8 +753,8 @@ KINDS = {"move": r" moves \w+ to ", "own rail": r" rides their rail ",
 
 def test_random_programs_succeed_and_exercise_every_kind(game):
     """Random bots choose from the predicted menu: over six seeded games almost no action
-    fails, and every kind of action (but riding others' rails), item, placement, trade and
-    payout happens."""
+    fails, and every common kind of action (see above), item, placement, trade and payout
+    happens."""
     import random
     import re
     seen = {k: 0 for k in KINDS}
@@ -764,7 +766,7 @@ def test_random_programs_succeed_and_exercise_every_kind(game):
         r = random.Random(seed)
         while not s["over"]:
             seat = game.waiting(s)[0]
-            if "of your program" in game.prompt(s, seat):
+            if "your program" in game.prompt(s, seat):
                 steps += 1
             game.apply(s, seat, r.randrange(game.bot_option_count(s, seat)), listener=log)
         failed += sum(1 for x in log if x.endswith(" fails"))

@@ -54,7 +54,12 @@ def ask_one(vm, seat: int, menu, var: str, prompt) -> None:
 
 def ask_each(vm, seats, menus_by_seat: dict, var: str, prompt, each: bool = False) -> None:
     """Ask each of several seats at once, in secret (`each`: so asked even of one seat, who
-    then answers with `me` bound to it, and whose answer is a list per seat)."""
+    then answers with `me` bound to it, and whose answer is a list per seat). Asked of
+    nobody (`by each of` an empty list), every seat's answer is none at once, as for a
+    secret sequence: a decision with no seat to wait for would never settle."""
+    if each and not seats:
+        vm.s["stack"][-1]["l"][var] = [None] * vm.s["n"]
+        return
     if not vm.ends_now():
         for seat in seats:
             check_seat(vm, seat, var)
