@@ -117,7 +117,7 @@ def test_play_replay_describe_and_simulate_print_no_raw_escape(game, tmp_path):
     text = shown(r)
     assert "N\\x1b[2Jorth wins!" in text or "$\\foo{$ x wins!" in text
     assert "keeps card\\x1b[31m" in text
-    r = run("replay", save, "--show-log")
+    r = run("replay", save, "--show-log", "--game", game)
     assert r.exit_code == 0 and "N\\x1b[2Jorth keeps" in shown(r)
     for fmt in ("text", "markdown"):
         r = run("describe", game, "--format", fmt)
@@ -144,7 +144,8 @@ def test_a_tampered_save_is_not_echoed_raw(game, tmp_path, field):
     else:
         data[field] = "x\x1b]0;pwned\x07"
     save.write_text(json.dumps(data))
-    for r in (run("replay", save), run("play", game, "--humans", "0", "--load", save)):
+    for r in (run("replay", save, "--game", game),
+              run("play", game, "--humans", "0", "--load", save)):
         assert r.exit_code == 1
         assert "\\x1b" in shown(r)
 

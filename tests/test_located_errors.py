@@ -91,7 +91,7 @@ def test_an_error_save_replays_to_its_error_not_to_a_mismatch(tmp_path, monkeypa
     assert "who chooses c is none" in sim.output
     saves = sorted(tmp_path.glob("card_labels-error-seed*.json"))
     assert len(saves) == 1
-    result = runner.invoke(main, ["replay", str(saves[0])])
+    result = runner.invoke(main, ["replay", str(saves[0]), "--game", str(game)])
     assert "MISMATCH" not in result.output
     assert result.output.startswith(f"STOPPED AT THE ERROR: {saves[0]}: decision 2")
     assert "who chooses c is none, not a player" in result.output

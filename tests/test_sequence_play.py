@@ -72,7 +72,7 @@ def test_a_game_saved_mid_sequence_replays_and_continues(tmp_path):
     assert r.exit_code == 0, r.output
     data = json.loads(save.read_text())
     assert [d[1] for d in data["decisions"]][-2:] == ["run", "charge"]
-    r = CliRunner().invoke(main, ["replay", str(save)])
+    r = CliRunner().invoke(main, ["replay", str(save), "--game", str(GAME)])
     assert r.exit_code == 0 and "OK:" in r.output, r.output
     r = play(["--load", str(save), "--bots", "greedy"], ["run", "done"] + ["run", "done"] * 2)
     assert r.exit_code == 0, r.output
@@ -86,10 +86,11 @@ def test_a_replay_keeps_each_steps_label_and_hides_private_lines(tmp_path):
                                   str(save)])
     assert r.exit_code == 0, r.output
     assert "energy" not in r.output                  # --json prints the result only
-    r = CliRunner().invoke(main, ["replay", str(save), "--show-log"])
+    r = CliRunner().invoke(main, ["replay", str(save), "--show-log", "--game", str(GAME)])
     assert r.exit_code == 0 and "OK:" in r.output
     assert "your energy" not in r.output and "(a line for P1 only)" in r.output
-    r = CliRunner().invoke(main, ["replay", str(save), "--show-log", "--seat", "2"])
+    r = CliRunner().invoke(main, ["replay", str(save), "--show-log", "--seat", "2",
+                                  "--game", str(GAME)])
     assert r.exit_code == 0 and "P2: your energy is" in r.output
     assert "P1: your energy" not in r.output and "(a line for P1 only)" in r.output
 

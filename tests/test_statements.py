@@ -161,6 +161,6 @@ def test_simulate_writes_a_save_that_reproduces_a_game_in_error(tmp_path, monkey
     sample = report["error_samples"][0]
     assert "game.yaml:" in sample["error"] and "division by zero" in sample["error"]
     assert f"(seed {sample['seed']}, decision 1)" in sample["error"]
-    again = CliRunner().invoke(main, ["replay", sample["save"]])
+    again = CliRunner().invoke(main, ["replay", sample["save"], "--game", "./g"])
     assert again.exit_code == 1 and "division by zero" in again.output
     assert "Traceback" not in again.output

@@ -236,7 +236,7 @@ def test_a_saved_game_replays_to_the_same_values(tmp_path):
     r = CliRunner().invoke(cli, ["play", str(CLAIMS), "--players", "3", "--humans", "0",
                                  "--bots", "random", "--seed", "4", "--save", str(save)])
     assert r.exit_code == 0, r.output
-    r = CliRunner().invoke(cli, ["replay", str(save)])
+    r = CliRunner().invoke(cli, ["replay", str(save), "--game", str(CLAIMS)])
     assert r.exit_code == 0 and "OK:" in r.output, r.output
 
 
