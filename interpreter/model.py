@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional
 class ZoneSpec:
     name: str
     owner: str                      # "player" | "game"
-    visibility: str = "all"         # "all" | "owner" | "none"
+    visibility: str = "all"         # "all" | "owner" | "others" (a seat's: all but it) | "none"
     keys: tuple = ()                # a keyed zone group: one zone per key (e.g. one per branch)
     bag: bool = False               # draws take a random card
     refill_from: Optional[str] = None   # when drawing from it empty, shuffle this zone into it
@@ -33,7 +33,7 @@ class ValueSpec:
     for the game (values.py)."""
     name: str
     start: Any = None
-    visibility: str = "all"         # "all" | "owner" (player values) | "none"
+    visibility: str = "all"         # "all" | "owner", "others" (player values) | "none"
     type: str = "any"               # declared or inferred from start: number, text, list, ...
     default: Any = None             # what a missing mapping key (or list position) reads as
     description: str = ""

@@ -276,6 +276,7 @@ class ScriptCompiler(Handover, Control):
                                           f"{type_words(t)}")
             audience = f", {to}"
         self.line("if vm.listener is not None:")
+        self.line("    vm.named = []")      # the cards this line's fields name (vm.label)
         self.line(f"    vm.emit({text}{audience})")
 
     # ------------------------------------------------------------ stopping points

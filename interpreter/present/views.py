@@ -14,7 +14,8 @@ from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
 from ..runtime import decisions
 from ..model import visible_key
-from ..runtime.visibility import declared, declared_as, sees, stat_levels, zone_sight
+from ..runtime.visibility import (Reader, declared, declared_as, sees, stat_levels,
+                                  zone_sight)
 from .. import zone_keys
 
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
@@ -78,7 +79,9 @@ def view(game, s: dict, seat: int | None) -> dict:
     if g.boards:
         v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
-        v["status"] = evaluator(g.exprs["status"], viewer=seat, me=seat)
+        evaluator.vm.named = []      # the cards it names, as this seat may see them
+        text = evaluator(g.exprs["status"], viewer=seat, me=seat)
+        v["status"] = Reader(g, s, seat).text(text, evaluator.vm.named)
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s, seat)
         v["options"] = game.options(s, seat)

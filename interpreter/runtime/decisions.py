@@ -178,10 +178,12 @@ def settles_secrets(before: dict, after: dict) -> bool:
 
 
 # ------------------------------------------------------------------ words
-def labels(vm, seat: int) -> list:
+def labels(vm, seat: int, reader=None) -> list:
     """The seat's options' labels (the state vm is bound to). A choice labelled by the
     game (a compiled label text about `it`) is labelled from the state it waits in, only
-    when asked; a secret sequence's "undo last" comes last."""
+    when asked; a secret sequence's "undo last" comes last. `reader` (a
+    visibility.Reader for the seat; Game passes one) words the cards the seat may not see
+    neutrally."""
     s = vm.s
     p = s["pending"]
     key = str(seat)
@@ -190,20 +192,21 @@ def labels(vm, seat: int) -> list:
         return []
     lab = menus.labelled_by(menu)
     if lab is None:
-        out = menus.labels(vm.g, menu)
+        out = menus.labels(vm.g, menu, reader.options if reader is not None else None)
     else:
-        out = menus.with_other(menu, _labelled(vm, lab, menu["vals"], seat))
+        out = menus.with_other(menu, _labelled(vm, lab, menu["vals"], seat, reader))
     if "seq" in p and sequence.undo_offered(p, key):
         out.append(UNDO)
     return out
 
 
-def index_of(vm, seat: int, label: str) -> int:
+def index_of(vm, seat: int, label: str, reader=None) -> int:
     """The index of the option labelled `label` (a label received from a person, a save or
-    a replay); IllegalMove when the seat may not decide now or has no such option."""
+    a replay, as labels(vm, seat, reader) words it); IllegalMove when the seat may not
+    decide now or has no such option."""
     s = vm.s
     refusal(vm.g, s, seat)
-    options = labels(vm, seat)
+    options = labels(vm, seat, reader)
     if label in options:
         return options.index(label)
     hint = did_you_mean(str(label), options)
@@ -211,7 +214,7 @@ def index_of(vm, seat: int, label: str) -> int:
                       + (f" ({hint})" if hint else ""))
 
 
-def step_labels(vm, seat: int) -> list:
+def step_labels(vm, seat: int, reader=None) -> list:
     """How a seat's steps so far read (its own secret: shown only to it)."""
     s = vm.s
     p = s["pending"]
@@ -220,8 +223,9 @@ def step_labels(vm, seat: int) -> list:
     _, t, lab, _, _ = vm.g.seq_fns[p["seq"]]
     done = p["so_far"][str(seat)]
     if lab is None:
-        return [menus.label_of(vm.g, v, t) for v in done]
-    return _labelled(vm, lab, done, seat, distinct=False)
+        out = [menus.label_of(vm.g, v, t) for v in done]
+        return reader.options(done, out, t) if reader is not None else out
+    return _labelled(vm, lab, done, seat, reader, distinct=False)
 
 
 def steps_needed(vm, seat: int) -> int:
@@ -235,7 +239,7 @@ def steps_needed(vm, seat: int) -> int:
     return max(0, lo - len(so_far))
 
 
-def _labelled(vm, lab, vals: list, seat, distinct: bool = True) -> list:
+def _labelled(vm, lab, vals: list, seat, reader=None, distinct: bool = True) -> list:
     g, s = vm.g, vm.s
     if not (type(lab) is int and 0 <= lab < len(g.label_fns)):
         raise GameError(f"these options name a label text ({lab!r}) this game does not have")
@@ -246,13 +250,20 @@ def _labelled(vm, lab, vals: list, seat, distinct: bool = True) -> list:
         if "so_far" in p:          # a secret sequence: and its own steps (sequence.py)
             vm.l["so_far"] = p["so_far"].get(str(seat), [])
     fn = g.label_fns[lab]
-    out = [fn(vm, v) for v in vals]
+    if reader is None:
+        out = [fn(vm, v) for v in vals]
+    else:       # each label as the seat may read it: the cards it names (vm.label) judged
+        out = []
+        for v in vals:
+            vm.named = []
+            out.append(reader.text(fn(vm, v), vm.named))
     return menus.unique(out) if distinct else out
 
 
-def prompt(vm, seat=None) -> str:
+def prompt(vm, seat=None, reader=None) -> str:
     """The pending decision's question (a secret choice's or sequence's, as `seat` reads
-    it: `me` is that seat; a spectator, None, reads the first seat's)."""
+    it: `me` is that seat; a spectator, None, reads the first seat's; `reader` words the
+    cards it names that the seat may not see neutrally)."""
     s = vm.s
     p = s["pending"]
     if p is None:
@@ -265,7 +276,9 @@ def prompt(vm, seat=None) -> str:
         vm.l = dict(s["stack"][-1]["l"], me=p["seats"][0] if seat is None else seat)
     else:
         vm.l = s["stack"][-1]["l"]
-    return vm.g.prompt_fns[p["prompt"]](vm)
+    vm.named = []
+    text = vm.g.prompt_fns[p["prompt"]](vm)
+    return reader.text(text, vm.named) if reader is not None else text
 
 
 # ------------------------------------------------------------------ answering

@@ -17,15 +17,26 @@ ALL = object()              # a log line everyone may read
 
 
 class Line(str):
-    """A private log line: a text with its audience (seats), e.g. a hand drawn. Listeners that
-    only keep texts keep working; views, the terminal and --json show it only to its audience
-    (see visibility.may_read)."""
-    audience: tuple
+    """A log line that is more than a text: a private one has its audience (seats), e.g. a
+    hand drawn; one whose fields named cards has them: `named` (label, cards) as the VM
+    wrote it, `marks` (label, who may see, neutral words) once judged where it was written
+    (visibility.judging), so each reader reads the cards it may not see as neutral words.
+    Listeners that only keep texts keep working (the text is the whole line); views, the
+    terminal and --json show it only to its audience and as each reader may read it
+    (visibility.may_read, line_text)."""
+    audience: tuple | None
+    named: tuple
+    marks: tuple
 
-    def __new__(cls, text, to):
+    def __new__(cls, text, to, named=(), marks=()):
         line = super().__new__(cls, text)
-        seats = to if isinstance(to, (list, tuple)) else [to]
-        line.audience = tuple(p for p in seats if type(p) is int)
+        if to is ALL or to is None:
+            line.audience = None
+        else:
+            seats = to if isinstance(to, (list, tuple)) else [to]
+            line.audience = tuple(p for p in seats if type(p) is int)
+        line.named = tuple(named)
+        line.marks = tuple(marks)
         return line
 
 
@@ -34,7 +45,7 @@ MAX_DEPTH = 200             # frames (procedure calls, played cards) running at 
 
 
 class VM:
-    __slots__ = ("g", "s", "l", "listener", "steps", "events", "end_when")
+    __slots__ = ("g", "s", "l", "listener", "steps", "events", "end_when", "named")
 
     def __init__(self, game, state, listener=None, events=None):
         self.g = game
@@ -44,6 +55,7 @@ class VM:
         self.listener = listener
         self.steps = STEP_BUDGET     # loop rounds and ops left for this decision
         self.events = events         # None, or events(kind, card, a, b): simulate's card stats
+        self.named = []              # (label, cards) the texts made since cleared named
 
     def bind(self, state, listener=None, events=None) -> "VM":
         """The VM made ready for one decision of `state`, as if new."""
@@ -52,6 +64,7 @@ class VM:
         self.listener = listener
         self.steps = STEP_BUDGET
         self.events = events
+        self.named = []
         return self
 
     # ---------------------------------------------------------------- running
@@ -308,9 +321,21 @@ class VM:
 
     # ---------------------------------------------------------------- display
     def label(self, v, t: str = "any") -> str:
-        return menus.label_of(self.g, v, t)
+        """A value as a text's field names it; the cards it names are noted (self.named) so
+        that the text is shown to each seat as it may see them (runtime/visibility.py)."""
+        text = menus.label_of(self.g, v, t)
+        cards = menus.named_cards(self.g, v, t)
+        if cards:
+            self.named.append((text, cards))
+        return text
 
     def emit(self, text: str, to=ALL) -> None:
-        """A log line for the listener; `to`: the seat or seats who alone may read it."""
+        """A log line for the listener; `to`: the seat or seats who alone may read it. A
+        line whose fields named cards keeps them (label, cards): the listener Game binds
+        judges, as the line is written, who may see each (visibility.judging)."""
+        named, self.named = self.named, []
         if self.listener is not None:
-            self.listener(text if to is ALL else Line(text, to))
+            if named:
+                self.listener(Line(text, to, named))
+            else:
+                self.listener(text if to is ALL else Line(text, to))
