@@ -9,8 +9,10 @@ copy of a card is never mistaken for one naming its hidden twin. What a seat may
 one rule of runtime/visibility.py (visible_cards); tests/test_visibility.py checks that rule
 itself on a game where everyone sees every hand but their own.
 
-A log line is judged as it is written (who may see each card then), by the engine and by
-this test's listener alike."""
+A log line may name a card to a seat that could see it when the line was written, at the
+start of the decision that wrote it or at its end (a card logged as it is played from a hand
+to the table is no secret), or to which a `reveal` showed it; the test's listener records
+who could see what as each line is written."""
 from __future__ import annotations
 
 import random
@@ -80,16 +82,22 @@ def play_and_check(path: str, players, seed: int, decisions_max: int = 10 ** 6,
     s = game.new_state(players, seed, listener=hear)
     state.append(s)
     bots = [make_bot(bot, game, seed * 10 + p) for p in range(players)]
+    hidden_before = {p: every for p in seats}
     steps = 0
     while True:
         hidden = {p: every - visible_cards(game, s, p) for p in seats}
         for line, hidden_then in lines:       # (setup's lines: as setup ends)
+            shown = getattr(line, "shown", None) or {}
             for p in seats:
                 if may_read(line, p):
                     text = line_text(line, p)
-                    leak = find(text) & (hidden_then or hidden)[p]
+                    leak = find(text) & (hidden_then or hidden)[p] & hidden[p] & \
+                        hidden_before[p]
+                    leak = {c for c in leak if c not in shown or
+                            (shown[c] is not None and p not in shown[c])}
                     assert not leak, f"{path} {seed} #{steps}: seat {p} reads {text!r}"
         lines.clear()
+        hidden_before = hidden
         waiting = game.waiting(s)
         for p in seats:
             v = views.view(game, s, p)
@@ -139,13 +147,15 @@ def test_a_seat_reads_its_own_hidden_cards_as_neutral_words():
     # P2 may see P1's hand: the prompt names it for P2 (a collection is counted)
     assert game.prompt(s, 1) == f"P1: play one of {list_label(game.g, s['z']['0.hand'], 'card')}"
     game.apply(s, 0, 1, listener=lines.append)
-    played, drew, told = lines
+    played, drew, told, glimpse = lines
     assert str(played) == f"P1 plays {hands[0][1]}" and not getattr(played, "marks", ())
     drawn = label[s["z"]["0.hand"][-1]]
     assert [line_text(drew, p) for p in (None, 0, 1, 2)] == \
         ["P1 draws a card", "P1 draws a card", f"P1 draws {drawn}", f"P1 draws {drawn}"]
     assert told.audience == (0,) and line_text(told, 0) == "you hold 3 cards"
     assert [may_read(told, p) for p in (None, 0, 1, 2)] == [False, True, False, False]
+    # `reveal top(p.hand) to p`: the next line names it to P1 (and still to no one else)
+    assert line_text(glimpse, 0) == f"you glimpse {drawn}" and glimpse.audience == (0,)
     # the hidden option's place is its label, and a label typed back finds it
     assert game.index_of(s, 1, "card 3") == 2
     with pytest.raises(Exception, match="not a legal option"):

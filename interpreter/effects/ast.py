@@ -262,6 +262,12 @@ class Pass(Stmt):
 
 
 @dataclass
+class Reveal(Stmt):
+    what: Node                      # a card or cards: the log lines may name them
+    to: Optional[Node] = None       # reveal X to P: only to that player (or those players)
+
+
+@dataclass
 class Log(Stmt):
     text: str
     text_at: Optional[tuple] = field(default=None, compare=False)   # (line, col) of its first char

@@ -279,6 +279,19 @@ class ScriptCompiler(Handover, Control):
         self.line("    vm.named = []")      # the cards this line's fields name (vm.label)
         self.line(f"    vm.emit({text}{audience})")
 
+    def _s_Reveal(self, st):
+        what, t = self.src(st.what)
+        if t not in (T.CARD, T.LIST, T.ANY, "list:card", "list:any"):
+            self.c.err(st.what, "TYPE", f"reveal shows a card or cards, not {type_words(t)}")
+        to = ""
+        if st.to is not None:
+            src, tt = self.src(st.to)
+            if tt not in (T.PLAYER, "list:player", T.LIST, T.ANY):
+                self.c.err(st.to, "TYPE", f"a card is revealed to a player or players, not "
+                                          f"{type_words(tt)}")
+            to = f", {src}"
+        self.line(f"vm.reveal({what}{to})")
+
     # ------------------------------------------------------------ stopping points
     def _s_Return(self, st):
         value = self.src(st.expr)[0] if st.expr is not None else "None"

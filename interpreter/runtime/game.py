@@ -71,7 +71,10 @@ class Game:
         opts = game_options.values(g.name, g.option_specs, options)
         s = S.initial_state(g, n, seed, variant, opts)
         try:
-            VM(g, s, listener and judging(g, s, listener), events).run()
+            judge = judging(g, s, listener) if listener is not None else None
+            VM(g, s, judge, events).run()
+            if judge is not None:
+                judge.settle()
         except GameError as e:
             raise located(e, g, s) from e
         except RulebookError:
@@ -115,8 +118,9 @@ class Game:
         IllegalMove with the reason. A label goes through apply_label (or index_of)."""
         # One VM runs every decision, rebound to the state at hand; a decision started
         # while another runs (a listener that plays on) gets its own.
+        judge = None
         if listener is not None:     # a line naming cards is judged as it is written
-            listener = judging(self.g, s, listener)
+            listener = judge = judging(self.g, s, listener, S.clone(s))
         vm = self._idle
         if vm is None:
             vm = VM(self.g, s, listener, events)
@@ -126,6 +130,8 @@ class Game:
         try:
             if decisions.answer(vm, seat, index):
                 vm.run()
+            if judge is not None:
+                judge.settle()
         except GameError as e:
             raise located(e, self.g, s) from e
         except RulebookError:
@@ -134,7 +140,7 @@ class Game:
             raise located(e, self.g, s) from e
         finally:
             vm.s = vm.l = vm.listener = vm.events = None     # keeps nothing of this state
-            vm.named = []
+            vm.named, vm.revealed = [], None
             self._idle = vm
 
     def index_of(self, s: dict, seat: int, label: str) -> int:

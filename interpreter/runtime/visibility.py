@@ -143,19 +143,23 @@ def readers(s: dict, audience) -> list:
     return [None, *range(s["n"])] if audience is None else list(audience)
 
 
-def who_sees(g, s: dict, named: list, audience=None) -> list:
+def who_sees(g, s: dict, named: list, audience=None, shown=None) -> list:
     """For each (label, cards) a text names (in its order): (label, the readers who may see
-    every one of those cards now, the neutral words for the others). What a Line keeps, so
-    that each reader's text is made when read (line_text)."""
+    every one of those cards in state `s`, the neutral words for the others). What a Line
+    keeps, so that each reader's text is made when read (line_text). `shown`: {card: the
+    seats a `reveal` showed it to (None: all)} in the decision at hand."""
     out = []
     sights = {}
+    shown = shown or {}
+
+    def sees(seat, card) -> bool:
+        if card in shown and (shown[card] is None or seat in shown[card]):
+            return True
+        if seat not in sights:
+            sights[seat] = card_sight(g, s, seat)
+        return sights[seat](card)
     for label, cards in named:
-        seen = []
-        for seat in readers(s, audience):
-            if seat not in sights:
-                sights[seat] = card_sight(g, s, seat)
-            if all(sights[seat](c) for c in cards):
-                seen.append(seat)
+        seen = [seat for seat in readers(s, audience) if all(sees(seat, c) for c in cards)]
         words = A_CARD if len(cards) == 1 else f"{len(cards)} cards"
         out.append((label, frozenset(seen), words))
     return out
@@ -176,21 +180,51 @@ def redact(text: str, marks: list, *seats) -> str:
     return "".join(out) + text[pos:] if out else text
 
 
-def judging(g, s: dict, listener):
-    """The listener a game's VM writes to: a line whose fields named cards (vm.Line.named)
-    is judged as it is written (state `s` as it is then), and passed on with its marks, or
-    as a plain line when every reader may see every card it names."""
-    def hear(line):
+class Judge:
+    """The listener a game's VM writes to during one decision (or setup). A line whose
+    fields named cards (vm.Line.named) is judged as it is written: each card is named to
+    the readers who may see it then, or who could at the start of the decision, or once it
+    has run (settle: a card logged as it is played from a hand to the table, or as it
+    leaves the table for a hidden pile, is no secret), or to whom a `reveal` showed it.
+    A line every reader may read whole is passed on plain."""
+
+    def __init__(self, g, s: dict, listener, before: dict | None = None):
+        self.g, self.s, self.listener, self.before = g, s, listener, before
+        self.judged: list = []
+
+    def __call__(self, line) -> None:
         named = getattr(line, "named", ())
         if named:
-            marks = who_sees(g, s, named, line.audience)
-            n = len(readers(s, line.audience))
+            shown = line.shown
+            marks = who_sees(self.g, self.s, named, line.audience, shown)
+            n = len(readers(self.s, line.audience))
             if any(len(seen) < n for _, seen, _ in marks):
-                line = Line(str(line), line.audience, marks=marks)
-            else:
-                line = str(line) if line.audience is None else Line(str(line), line.audience)
-        listener(line)
-    return hear
+                line = Line(str(line), line.audience, named, marks, shown)
+                self.judged.append(line)
+            elif line.audience is None and not shown:
+                line = str(line)
+            else:       # (what a reveal showed stays on the line: it is why it may say it)
+                line = Line(str(line), line.audience, shown=shown)
+        self.listener(line)
+
+    def settle(self) -> None:
+        """Widen the marks of this decision's lines (the listener holds the same objects):
+        a card seen at the start or the end of the decision may be named."""
+        for line in self.judged:
+            for s in (self.before, self.s):
+                if s is not None and line.marks:
+                    wider = who_sees(self.g, s, line.named, line.audience, line.shown)
+                    line.marks = tuple((label, seen | more, words) for (label, seen, words),
+                                       (_, more, _) in zip(line.marks, wider))
+            if all(len(seen) == len(readers(self.s, line.audience))
+                   for _, seen, _ in line.marks):
+                line.marks = ()
+        self.judged = []
+
+
+def judging(g, s: dict, listener, before: dict | None = None) -> Judge:
+    """The Judge of one decision's lines (Game.new_state and Game.apply bind it)."""
+    return Judge(g, s, listener, before)
 
 
 def line_text(line, *seats) -> str:

@@ -27,8 +27,9 @@ class Line(str):
     audience: tuple | None
     named: tuple
     marks: tuple
+    shown: dict | None
 
-    def __new__(cls, text, to, named=(), marks=()):
+    def __new__(cls, text, to, named=(), marks=(), shown=None):
         line = super().__new__(cls, text)
         if to is ALL or to is None:
             line.audience = None
@@ -37,6 +38,7 @@ class Line(str):
             line.audience = tuple(p for p in seats if type(p) is int)
         line.named = tuple(named)
         line.marks = tuple(marks)
+        line.shown = shown       # {card: seats or None (all)}: what `reveal` showed
         return line
 
 
@@ -45,7 +47,8 @@ MAX_DEPTH = 200             # frames (procedure calls, played cards) running at 
 
 
 class VM:
-    __slots__ = ("g", "s", "l", "listener", "steps", "events", "end_when", "named")
+    __slots__ = ("g", "s", "l", "listener", "steps", "events", "end_when", "named",
+                 "revealed")
 
     def __init__(self, game, state, listener=None, events=None):
         self.g = game
@@ -56,6 +59,7 @@ class VM:
         self.steps = STEP_BUDGET     # loop rounds and ops left for this decision
         self.events = events         # None, or events(kind, card, a, b): simulate's card stats
         self.named = []              # (label, cards) the texts made since cleared named
+        self.revealed = None         # {card: seats or None}: `reveal`s of this decision
 
     def bind(self, state, listener=None, events=None) -> "VM":
         """The VM made ready for one decision of `state`, as if new."""
@@ -65,6 +69,7 @@ class VM:
         self.steps = STEP_BUDGET
         self.events = events
         self.named = []
+        self.revealed = None
         return self
 
     # ---------------------------------------------------------------- running
@@ -329,6 +334,18 @@ class VM:
             self.named.append((text, cards))
         return text
 
+    def reveal(self, cards, to=ALL) -> None:
+        """`reveal CARDS [to P]`: the log lines of this decision may name these cards to
+        everyone (or to P); nothing else changes (runtime/visibility.py judges lines)."""
+        cards = cards if type(cards) is list else [cards]
+        seats = None if to is ALL else Line("", to).audience
+        shown = self.revealed = dict(self.revealed or {})
+        for card in cards:
+            if type(card) is str:
+                was = shown.get(card, ())
+                shown[card] = None if seats is None or was is None else tuple(set(was) |
+                                                                               set(seats))
+
     def emit(self, text: str, to=ALL) -> None:
         """A log line for the listener; `to`: the seat or seats who alone may read it. A
         line whose fields named cards keeps them (label, cards): the listener Game binds
@@ -336,6 +353,6 @@ class VM:
         named, self.named = self.named, []
         if self.listener is not None:
             if named:
-                self.listener(Line(text, to, named))
+                self.listener(Line(text, to, named, shown=self.revealed))
             else:
                 self.listener(text if to is ALL else Line(text, to))
