@@ -97,8 +97,12 @@ class Game:
     bot_option_count = staticmethod(decisions.bot_count)
 
     def prompt(self, s: dict, seat: int | None = None) -> str:
-        """The pending decision's question (for a secret sequence, as `seat` reads it)."""
-        return decisions.prompt(VM(self.g, s), seat, Reader(self.g, s, seat))
+        """The pending decision's question as `seat` reads it (a secret sequence's is its own;
+        a card it may not see is "a card": runtime/visibility.py)."""
+        # worded for the seat asked (without one: the first seat asked, whose question it is)
+        waiting = decisions.waiting(s)
+        reader = seat if seat is not None or not waiting else waiting[0]
+        return decisions.prompt(VM(self.g, s), seat, Reader(self.g, s, reader))
 
     def options(self, s: dict, seat: int) -> list:
         """The legal options' labels for one seat; they never depend on another seat's
