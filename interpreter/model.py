@@ -15,6 +15,7 @@ class ZoneSpec:
     refill_from: Optional[str] = None   # when drawing from it empty, shuffle this zone into it
     description: str = ""
     visible_if: Optional[str] = None    # per card: shown only to viewers for whom this holds
+    hide_count: bool = False        # a seat shown none of its cards is not told how many
 
 
 @dataclass

@@ -28,6 +28,7 @@ from interpreter.runtime import decisions
 from interpreter.runtime.game import Game
 from interpreter.runtime.visibility import (Reader, line_text, may_read, visible_cards)
 from scenario import strings
+from test_visibility import _screen
 
 GAMES = Path(__file__).parent / "games"
 GAMEDEFS = Path(__file__).parent.parent / "gamedefs"
@@ -182,3 +183,20 @@ def test_everyone_but_the_owner_is_a_declared_visibility():
             hand = seat_view["zones"]["hand"]
             assert hand["visibility"] == "others" and hand["count"] == 3
             assert ("cards" in hand) == (p != seat)
+
+
+def test_how_many_cards_a_seat_put_aside_is_hidden_when_declared():
+    """hint_hands: `aside: {visibility: owner, hide_count: true}`; P1 puts one card aside."""
+    game = Game.load(HINTS)
+    s = game.new_state(3, 2)
+    for seat in (None, 0, 1, 2):
+        v = views.view(game, s, seat)
+        for p, seat_view in enumerate(v["seats"]):
+            aside = seat_view["zones"]["aside"]
+            if p == seat:
+                assert aside["count"] == len(aside["cards"]) == (1 if p == 0 else 0)
+            else:
+                assert "count" not in aside and "cards" not in aside
+        screen = _screen(v)
+        # every other seat's row is listed, full or empty, and says nothing of how many
+        assert screen.count("how many is secret") == (3 if seat is None else 2)

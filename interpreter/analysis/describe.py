@@ -135,6 +135,7 @@ def components(g, data) -> list:
                             code_span)
             where = "each player" if owner == "player" else "on the table"
             bag = ", a bag" if spec.get("bag") else ""
+            bag += ", how many it holds hidden too" if spec.get("hide_count") else ""
             items.append(f"**{prose(name)}** ({where}, {seen}{bag})"
                          + (f": {prose(spec['description'])}" if spec.get("description") else ""))
     for name, board in g.boards.items():

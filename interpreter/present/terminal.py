@@ -143,12 +143,12 @@ def _zones_table(v: dict) -> Table:
     for p in v["seats"]:
         first = True
         for name, z in p["zones"].items():
-            if z["count"]:
+            if z.get("count", 1):     # (no count: how many is secret, so always listed)
                 t.add_row(Text(p["label"] if first else ""), Text(words(name)), _cards(z))
                 first = False
     first = True
     for name, z in v["zones"].items():
-        if z["count"]:
+        if z.get("count", 1):
             t.add_row("table" if first else "", Text(words(name)), _cards(z))
             first = False
     return t
@@ -172,6 +172,8 @@ def _values_table(v: dict) -> Table:
 
 def _cards(z: dict) -> Text:
     if "cards" not in z:
+        if "count" not in z:
+            return Text("hidden cards (how many is secret)", style="italic dim")
         return Text(f"{plural(z['count'], 'hidden card')}", style="italic dim")
     entries = _grouped(z["cards"])
     if len(entries) <= MAX_ENTRIES:

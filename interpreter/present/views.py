@@ -14,8 +14,8 @@ from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
 from ..runtime import decisions
 from ..model import visible_key
-from ..runtime.visibility import (Reader, declared, declared_as, sees, stat_levels,
-                                  zone_sight)
+from ..runtime.visibility import (Reader, count_shown, declared, declared_as, sees,
+                                  stat_levels, zone_sight)
 from .. import zone_keys
 
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
@@ -42,9 +42,10 @@ def view(game, s: dict, seat: int | None) -> dict:
         for name, spec in g.player_zones.items():
             see, test = zone_sight(g, evaluator, name, p, seat)
             shown_as = declared_as(g, "zone", name, p)
+            counted = count_shown(g, name, p, seat)
             for key in zone_keys.group_keys(name, spec.keys, p):
                 zones[zone_keys.without_seat(key)] = _zone(s["z"][key], shown_as, see, label,
-                                                           test)
+                                                           test, counted)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
         if g.player_values:
@@ -57,9 +58,10 @@ def view(game, s: dict, seat: int | None) -> dict:
         if name in g.boards:
             continue
         see, test = zone_sight(g, evaluator, name, None, seat)
+        counted = count_shown(g, name, None, seat)
         for key in zone_keys.group_keys(name, spec.keys):
             zones[key] = _zone(s["z"][key], declared_as(g, "zone", name, None), see, label,
-                               test)
+                               test, counted)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
@@ -105,8 +107,10 @@ def number_input(game, s: dict, seat: int) -> dict | None:
     return decisions.number_entry(s, seat)
 
 
-def _zone(cards, visibility, see, label, card_test=None) -> dict:
-    z = {"visibility": visibility, "count": len(cards)}
+def _zone(cards, visibility, see, label, card_test=None, counted=True) -> dict:
+    z = {"visibility": visibility}
+    if counted:         # (hide_count: how many is secret too)
+        z["count"] = len(cards)
     if see:
         z["cards"] = [label[c] if card_test is None or card_test(c) else HIDDEN for c in cards]
     return z

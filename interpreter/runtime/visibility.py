@@ -59,6 +59,15 @@ def _shows(g, zone_name: str, owner: int | None, seat) -> bool:
     return declared(spec.visibility, owner, seat)
 
 
+def count_shown(g, zone_name: str, owner: int | None, seat) -> bool:
+    """Whether `seat` is told how many cards a zone holds: always, unless it is declared
+    `hide_count` and shows the seat none of its cards (a face-down commitment)."""
+    if owner is None and zone_name in g.boards:
+        return True
+    spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
+    return not spec.hide_count or declared(spec.visibility, owner, seat)
+
+
 def sees_whole(g, key: str, seat) -> bool:
     """Whether `seat` sees every card of zone `key`, whatever it holds (no visible_if to ask):
     a fact of the game, the key and the seat only, so callers may keep it."""
