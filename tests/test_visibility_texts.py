@@ -141,31 +141,41 @@ def test_a_seat_reads_its_own_hidden_cards_as_neutral_words():
     lines: list = []
     s = game.new_state(3, 1, listener=lines.append)
     label = game.g.card_labels
-    hands = [[label[c] for c in s["z"][f"{p}.hand"]] for p in range(3)]
+    known = s["z"]["deck"][-1]                  # setup: `mark top(deck) known kept`
+    for seat in range(3):                       # the hints: each seat shows a colour
+        game.apply(s, seat, 0, listener=lines.append)
+    lines.clear()
     assert game.options(s, 0) == ["card 1", "card 2", "card 3"]
-    assert game.prompt(s, 0) == "P1: play one of 3 cards"
-    assert game.prompt(s, None) == "P1: play one of 3 cards"     # a spectator sees no hand
+    assert game.prompt(s, None) == "P1: play one of 3 cards"     # P1 sees no card of it
     # P2 may see P1's hand: the prompt names it for P2 (a collection is counted)
     assert game.prompt(s, 1) == f"P1: play one of {list_label(game.g, s['z']['0.hand'], 'card')}"
+    hand = [label[c] for c in s["z"]["0.hand"]]
     game.apply(s, 0, 1, listener=lines.append)
     played, drew, told, glimpse = lines
-    assert str(played) == f"P1 plays {hands[0][1]}" and not getattr(played, "marks", ())
-    drawn = label[s["z"]["0.hand"][-1]]
-    assert [line_text(drew, p) for p in (None, 0, 1, 2)] == \
-        ["P1 draws a card", "P1 draws a card", f"P1 draws {drawn}", f"P1 draws {drawn}"]
+    assert str(played) == f"P1 plays {hand[1]}" and not getattr(played, "marks", ())
+    # the card drawn was the deck's known top card: every seat may read its name
+    assert s["z"]["0.hand"][-1] == known
+    assert [line_text(drew, p) for p in (None, 0, 1, 2)] == [f"P1 draws {label[known]}"] * 4
     assert told.audience == (0,) and line_text(told, 0) == "you hold 3 cards"
     assert [may_read(told, p) for p in (None, 0, 1, 2)] == [False, True, False, False]
     # `reveal top(p.hand) to p`: the next line names it to P1 (and still to no one else)
-    assert line_text(glimpse, 0) == f"you glimpse {drawn}" and glimpse.audience == (0,)
+    assert line_text(glimpse, 0) == f"you glimpse {label[known]}" and glimpse.audience == (0,)
+    lines.clear()
+    game.apply(s, 1, 0, listener=lines.append)      # P2 draws an unknown card
+    drawn = label[s["z"]["1.hand"][-1]]
+    drew = lines[1]
+    assert [line_text(drew, p) for p in (None, 0, 1, 2)] == \
+        ["P2 draws a card", f"P2 draws {drawn}", "P2 draws a card", f"P2 draws {drawn}"]
     # the hidden option's place is its label, and a label typed back finds it
-    assert game.index_of(s, 1, "card 3") == 2
+    assert game.index_of(s, 2, "card 3") == 2
     with pytest.raises(Exception, match="not a legal option"):
-        game.index_of(s, 1, label[s["z"]["1.hand"][2]])
-    # the simultaneous pass: a label text about `it`, each seat's own hidden hand
-    while decisions.kind(s) != decisions.EACH:
-        seat = game.waiting(s)[0]
-        game.apply(s, seat, 0)
-    assert game.options(s, 2) == ["pass a card on", "pass a card on #2", "pass a card on #3"]
+        game.index_of(s, 2, label[s["z"]["2.hand"][2]])
+    # the simultaneous pass: a label text about `it`, each seat's own hidden hand; P1's
+    # known card (kept through the draw) is named to P1 too
+    game.apply(s, 2, 0)
+    assert decisions.kind(s) == decisions.EACH
+    words = game.options(s, 0)
+    assert f"pass {label[known]} on" in words and words.count("pass a card on") == 1
 
 
 def test_everyone_but_the_owner_is_a_declared_visibility():

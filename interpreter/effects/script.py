@@ -280,17 +280,38 @@ class ScriptCompiler(Handover, Control):
         self.line(f"    vm.emit({text}{audience})")
 
     def _s_Reveal(self, st):
-        what, t = self.src(st.what)
+        what = self._cards_shown(st.what, "reveal shows")
+        self.line(f"vm.reveal({what}{self._seats_told(st.to, 'a card is revealed to')})")
+
+    def _s_Mark(self, st):
+        what = self._cards_shown(st.what, "marks")
+        if st.kind == "text":
+            payload = self.template(st.text, st, st.text_at)
+        elif st.kind == "attr":
+            if st.text not in self.c.card_attrs:
+                self.c.err(st, "REF-UNDEF", f"no card has an attribute '{st.text}' to show")
+            payload = repr(st.text)
+        else:
+            payload = "None"
+        to = self._seats_told(st.to, "a mark is known to")
+        self.line(f"vm.mark({what}, {st.kind!r}, {payload}, {st.kept!r}{to})")
+
+    def _s_Unmark(self, st):
+        self.line(f"vm.unmark({self._cards_shown(st.what, 'unmark clears')})")
+
+    def _cards_shown(self, node, verb: str) -> str:
+        src, t = self.src(node)
         if t not in (T.CARD, T.LIST, T.ANY, "list:card", "list:any"):
-            self.c.err(st.what, "TYPE", f"reveal shows a card or cards, not {type_words(t)}")
-        to = ""
-        if st.to is not None:
-            src, tt = self.src(st.to)
-            if tt not in (T.PLAYER, "list:player", T.LIST, T.ANY):
-                self.c.err(st.to, "TYPE", f"a card is revealed to a player or players, not "
-                                          f"{type_words(tt)}")
-            to = f", {src}"
-        self.line(f"vm.reveal({what}{to})")
+            self.c.err(node, "TYPE", f"{verb} a card or cards, not {type_words(t)}")
+        return src
+
+    def _seats_told(self, node, what: str) -> str:
+        if node is None:
+            return ""
+        src, t = self.src(node)
+        if t not in (T.PLAYER, "list:player", T.LIST, T.ANY):
+            self.c.err(node, "TYPE", f"{what} a player or players, not {type_words(t)}")
+        return f", {src}"
 
     # ------------------------------------------------------------ stopping points
     def _s_Return(self, st):

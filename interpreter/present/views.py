@@ -14,8 +14,8 @@ from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
 from ..runtime import decisions
 from ..model import visible_key
-from ..runtime.visibility import (Reader, count_shown, declared, declared_as, sees,
-                                  stat_levels, zone_sight)
+from ..runtime.visibility import (Reader, count_shown, declared, declared_as, mark_words,
+                                  sees, stat_levels, zone_sight)
 from .. import zone_keys
 
 _cache: dict = {}   # id(GameDef) -> (GameDef, {stat: fn}, {stat: level})
@@ -28,6 +28,8 @@ def view(game, s: dict, seat: int | None) -> dict:
     waiting = game.waiting(s)
     stat_fns, levels = _stats(g)
     evaluator = Evaluator(g, s)
+    # public knowledge about cards (`mark`), as this seat was told it
+    told = (lambda card: mark_words(s, card, seat)) if s.get("mk") else None
     seats = []
     for p in range(n):
         mine = seat == p
@@ -45,7 +47,7 @@ def view(game, s: dict, seat: int | None) -> dict:
             counted = count_shown(g, name, p, seat)
             for key in zone_keys.group_keys(name, spec.keys, p):
                 zones[zone_keys.without_seat(key)] = _zone(s["z"][key], shown_as, see, label,
-                                                           test, counted)
+                                                           test, counted, told)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
         if g.player_values:
@@ -61,7 +63,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         counted = count_shown(g, name, None, seat)
         for key in zone_keys.group_keys(name, spec.keys):
             zones[key] = _zone(s["z"][key], declared_as(g, "zone", name, None), see, label,
-                               test, counted)
+                               test, counted, told)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
@@ -107,12 +109,19 @@ def number_input(game, s: dict, seat: int) -> dict | None:
     return decisions.number_entry(s, seat)
 
 
-def _zone(cards, visibility, see, label, card_test=None, counted=True) -> dict:
+def _zone(cards, visibility, see, label, card_test=None, counted=True, told=None) -> dict:
+    """A zone as a seat sees it; `told(card)`: what marks tell the seat of a card, shown
+    after it ("(hidden) [red]"), so a hidden zone lists its backs when one is marked."""
     z = {"visibility": visibility}
     if counted:         # (hide_count: how many is secret too)
         z["count"] = len(cards)
-    if see:
-        z["cards"] = [label[c] if card_test is None or card_test(c) else HIDDEN for c in cards]
+    words = [told(c) for c in cards] if told is not None else []
+    if see or any(words):
+        z["cards"] = [label[c] if see and (card_test is None or card_test(c)) else HIDDEN
+                      for c in cards]
+        for i, w in enumerate(words):
+            if w:
+                z["cards"][i] += f" [{'; '.join(w)}]"
     return z
 
 
@@ -132,6 +141,9 @@ def _board(g, evaluator, s, board, seat) -> dict:
         stack = []
         for c in s["z"][board.zone_key[cell]]:
             entry = {"card": g.card_labels[c] if see is None or see(c) else None}
+            words = mark_words(s, c, seat)
+            if words:
+                entry["marks"] = words
             for name, spec in public:
                 entry[name] = shown(g, spec, cs[name].get(c, spec.start))   # seats by name
             stack.append(entry)

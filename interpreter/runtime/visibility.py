@@ -47,9 +47,67 @@ def card_test(g, evaluator, zone_name: str, seat, owner: int | None = None):
 def zone_sight(g, evaluator, zone_name: str, owner: int | None, seat):
     """How `seat` sees the cards of one zone (a board counts as a game zone that shows its
     cards): (shows, test): shows is False when no card's identity is shown; otherwise test
-    is None (every card) or card -> bool (visible_if)."""
+    is None (every card) or card -> bool (visible_if). A card marked `known` to the seat
+    is shown wherever it lies."""
     shows = _shows(g, zone_name, owner, seat)
-    return shows, (card_test(g, evaluator, zone_name, seat, owner) if shows else None)
+    test = card_test(g, evaluator, zone_name, seat, owner) if shows else None
+    if shows and test is None:
+        return shows, test
+    s = evaluator.vm.s
+    known = known_cards(s, seat)
+    if known:           # only those lying in this zone (or group of zones) count here
+        loc = s["loc"]
+        known = {c for c in known if zone_keys.parse(loc[c])[:2] == (owner, zone_name)}
+    if not known:
+        return shows, test
+    if not shows:
+        return True, known.__contains__
+    return True, lambda card: card in known or test(card)
+
+
+# ------------------------------------------------------------------ marks
+# state["mk"]: {card: [[kind, payload, seats or None (everyone), kept], ...]} (vm.mark)
+def _told(mark, seat) -> bool:
+    return mark[2] is None or (seat is not None and seat in mark[2])
+
+
+def known_cards(s: dict, seat) -> set:
+    """The cards a `mark ... known` has shown to this seat (they stay shown until they
+    change zone, unless kept)."""
+    marks = s.get("mk")
+    if not marks:
+        return set()
+    return {c for c, ms in marks.items() if any(m[0] == "known" and _told(m, seat)
+                                               for m in ms)}
+
+
+def mark_words(s: dict, card, seat) -> list:
+    """What the seat is told of a card by marks, as texts ("red", "colour red"); a known
+    card's mark says nothing more than the card itself, which the seat then sees."""
+    out = []
+    for kind, payload, seats, _ in (s.get("mk") or {}).get(card, ()):
+        if _told([kind, payload, seats], seat):
+            if kind == "text":
+                out.append(payload)
+            elif kind == "attr":
+                out.append(f"{payload[0]} {payload[1]}")
+    return out
+
+
+def attr_marks(s: dict, card, seat) -> list:
+    """[attribute, value] of every `mark ... shows ATTR` on a card told to the seat: what
+    an imagined world keeps true of the card dealt to its place."""
+    return [m[1] for m in (s.get("mk") or {}).get(card, ())
+            if m[0] == "attr" and _told(m, seat)]
+
+
+def forget_marks(s: dict, seat) -> None:
+    """Drop from a copy of the state every mark the seat was not told (an imagined world
+    knows only its own)."""
+    marks = s.get("mk")
+    if marks:
+        s["mk"] = {c: kept for c, ms in marks.items()
+                   if (kept := [m for m in ms if _told(m, seat)])}
 
 
 def _shows(g, zone_name: str, owner: int | None, seat) -> bool:
