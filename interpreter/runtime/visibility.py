@@ -22,6 +22,7 @@ from ..effects import menus
 from ..model import visible_key
 from . import decisions
 from .evaluation import Evaluator
+from .marks import attr_marks, forget_marks, known_cards, mark_words  # noqa: F401 (asked here)
 from .vm import Line
 
 
@@ -63,51 +64,6 @@ def zone_sight(g, evaluator, zone_name: str, owner: int | None, seat):
     if not shows:
         return True, known.__contains__
     return True, lambda card: card in known or test(card)
-
-
-# ------------------------------------------------------------------ marks
-# state["mk"]: {card: [[kind, payload, seats or None (everyone), kept], ...]} (vm.mark)
-def _told(mark, seat) -> bool:
-    return mark[2] is None or (seat is not None and seat in mark[2])
-
-
-def known_cards(s: dict, seat) -> set:
-    """The cards a `mark ... known` has shown to this seat (they stay shown until they
-    change zone, unless kept)."""
-    marks = s.get("mk")
-    if not marks:
-        return set()
-    return {c for c, ms in marks.items() if any(m[0] == "known" and _told(m, seat)
-                                               for m in ms)}
-
-
-def mark_words(s: dict, card, seat) -> list:
-    """What the seat is told of a card by marks, as texts ("red", "colour red"); a known
-    card's mark says nothing more than the card itself, which the seat then sees."""
-    out = []
-    for kind, payload, seats, _ in (s.get("mk") or {}).get(card, ()):
-        if _told([kind, payload, seats], seat):
-            if kind == "text":
-                out.append(payload)
-            elif kind == "attr":
-                out.append(f"{payload[0]} {payload[1]}")
-    return out
-
-
-def attr_marks(s: dict, card, seat) -> list:
-    """[attribute, value] of every `mark ... shows ATTR` on a card told to the seat: what
-    an imagined world keeps true of the card dealt to its place."""
-    return [m[1] for m in (s.get("mk") or {}).get(card, ())
-            if m[0] == "attr" and _told(m, seat)]
-
-
-def forget_marks(s: dict, seat) -> None:
-    """Drop from a copy of the state every mark the seat was not told (an imagined world
-    knows only its own)."""
-    marks = s.get("mk")
-    if marks:
-        s["mk"] = {c: kept for c, ms in marks.items()
-                   if (kept := [m for m in ms if _told(m, seat)])}
 
 
 def _shows(g, zone_name: str, owner: int | None, seat) -> bool:

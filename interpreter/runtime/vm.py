@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import zone_keys
 from ..effects import menus, rng
 from ..effects.blocks import STOPS_BELOW
-from . import decisions, run_errors
+from . import decisions, marks, run_errors
 from ..errors import GameError
 
 ALL = object()              # a log line everyone may read
@@ -354,42 +354,10 @@ class VM:
                 shown[card] = None if seats is None or was is None else tuple(set(was) |
                                                                                set(seats))
 
-    def mark(self, cards, kind: str, payload, kept: bool, to=ALL) -> None:
-        """`mark CARDS ...`: public knowledge about cards, kept in state["mk"] as {card:
-        [[kind, payload, seats or None (all), kept], ...]} (a new mapping at each change,
-        so clones may share it). kind "text": payload is the text; "known": the card
-        itself; "attr": payload is an attribute's name, stored with the card's value."""
-        s = self.s
-        seats = None if to is ALL else sorted(set(Line("", to).audience))
-        marks = dict(s.get("mk") or {})
-        for card in (cards if type(cards) is list else [cards]):
-            if card is None:
-                continue
-            if card not in self.g.cards:
-                raise GameError(f"{card!r} is not a card: only cards are marked")
-            what = [payload, self.g.cards[card].get(payload)] if kind == "attr" else payload
-            entry = [kind, what, seats, kept]
-            old = [m for m in marks.get(card, ()) if m[:3] != entry[:3]]
-            marks[card] = old + [entry]
-        s["mk"] = marks
-
-    def unmark(self, cards) -> None:
-        """`unmark CARDS`: every mark on them gone."""
-        marks = self.s.get("mk")
-        if marks:
-            gone = set(cards if type(cards) is list else [cards])
-            self.s["mk"] = {c: m for c, m in marks.items() if c not in gone}
-
-    def moved_marks(self, card: str) -> None:
-        """A card changed zone: its marks go, but those declared kept."""
-        marks = self.s["mk"]
-        kept = [m for m in marks[card] if m[3]]
-        marks = dict(marks)
-        if kept:
-            marks[card] = kept
-        else:
-            del marks[card]
-        self.s["mk"] = marks
+    # `mark` and `unmark`, and what a card's marks become when it changes zone (marks.py)
+    mark = marks.mark
+    unmark = marks.unmark
+    moved_marks = marks.moved
 
     def emit(self, text: str, to=ALL) -> None:
         """A log line for the listener; `to`: the seat or seats who alone may read it. A
