@@ -42,6 +42,12 @@ ALL_GAMES = [(str(p), None) for p in sorted(GAMEDEFS.glob("*/game.yaml"))] + \
     [(HINTS, 3), (str(GAMES / "open_hands"), 3), (str(GAMES / "draft_sets"), 3)]
 
 
+def _game_id(x) -> str:
+    if not isinstance(x, str):
+        return str(x)
+    return Path(x).parent.name if x.endswith(".yaml") else Path(x).name
+
+
 def unique_labels(path: str) -> Game:
     """The game with each card's label made unique (the label, then its id)."""
     game = Game.load(str(Path(path).parent) if path.endswith(".yaml") else path)
@@ -118,8 +124,7 @@ def play_and_check(path: str, players, seed: int, decisions_max: int = 10 ** 6,
         steps += 1
 
 
-@pytest.mark.parametrize("path,players", ALL_GAMES, ids=lambda x: Path(str(x)).parent.name
-                         if isinstance(x, str) else str(x))
+@pytest.mark.parametrize("path,players", ALL_GAMES, ids=_game_id)
 def test_no_seat_is_told_a_card_it_may_not_see(path, players):
     """A few seeded games of every game (the first 60 decisions of the long ones)."""
     for seed in (1, 2):
@@ -127,8 +132,7 @@ def test_no_seat_is_told_a_card_it_may_not_see(path, players):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path,players", ALL_GAMES, ids=lambda x: Path(str(x)).parent.name
-                         if isinstance(x, str) else str(x))
+@pytest.mark.parametrize("path,players", ALL_GAMES, ids=_game_id)
 def test_no_seat_is_told_a_card_it_may_not_see_in_whole_games(path, players):
     for seed in range(3, 9):
         play_and_check(path, players, seed)
