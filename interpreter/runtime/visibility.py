@@ -140,23 +140,23 @@ A_CARD = "a card"     # what a text says of a card its reader may not see
 
 def card_sight(g, s: dict, seat):
     """card -> may `seat` see its identity now, by the zone it lies in (zone_sight's rule);
-    a card in no zone is hidden. Built lazily: a text naming no card costs nothing."""
-    where: dict = {}
+    a card in no zone is hidden. Lazy: a text naming no card costs nothing, and each zone
+    is asked once."""
+    loc = s["loc"]
     sight: dict = {}
-    evaluator = Evaluator(g, s)
+    evaluator = []
 
     def sees_card(card) -> bool:
-        if not where:
-            for key, cards in s["z"].items():
-                for c in cards:
-                    where[c] = key
-        key = where.get(card)
+        key = loc.get(card)
         if key is None:
             return False
-        if key not in sight:
+        got = sight.get(key)
+        if got is None:
+            if not evaluator:
+                evaluator.append(Evaluator(g, s))
             owner, name, _ = zone_keys.parse(key)
-            sight[key] = zone_sight(g, evaluator, name, owner, seat)
-        shows, test = sight[key]
+            got = sight[key] = zone_sight(g, evaluator[0], name, owner, seat)
+        shows, test = got
         return shows and (test is None or bool(test(card)))
     return sees_card
 
