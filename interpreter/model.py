@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional
 class ZoneSpec:
     name: str
     owner: str                      # "player" | "game"
-    visibility: str = "all"         # "all" | "owner" | "none"
+    visibility: str = "all"         # "all" | "owner" | "others" (a seat's: all but it) | "none"
     keys: tuple = ()                # a keyed zone group: one zone per key (e.g. one per branch)
     bag: bool = False               # draws take a random card
     refill_from: Optional[str] = None   # when drawing from it empty, shuffle this zone into it
@@ -19,6 +19,7 @@ class ZoneSpec:
     show_details: bool = False          # its cards listed with their details, for people
     refill_keep: int = 0            # a refill leaves the top N cards of refill_from there
     refill_when: str = "draw"       # "draw": when a draw finds it empty; "empty": as it empties
+    hide_count: bool = False        # a seat shown none of its cards is not told how many
 
 
 @dataclass
@@ -37,7 +38,7 @@ class ValueSpec:
     for the game (values.py)."""
     name: str
     start: Any = None
-    visibility: str = "all"         # "all" | "owner" (player values) | "none"
+    visibility: str = "all"         # "all" | "owner", "others" (player values) | "none"
     type: str = "any"               # declared or inferred from start: number, text, list, ...
     default: Any = None             # what a missing mapping key (or list position) reads as
     description: str = ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..runtime.visibility import declared_as
+from ..runtime.visibility import declared_as, in_words
 from ..load.documents import load_documents, resolve_game_path
 
 HIDDEN_ATTRS = {"id", "type", "zone", "count", "name", "effect", "description", "abilities"}
@@ -117,8 +117,8 @@ def components(g, data) -> list:
                          + (f": {prose(spec['description'])}" if spec.get("description") else ""))
     for owner, specs in (("player", g.player_values), ("game", g.game_values)):
         for name, spec in specs.items():
-            seen = {"all": "", "owner": ", seen by its owner", "none": ", hidden"}[
-                declared_as(g, "value", name, 0 if owner == "player" else None)]
+            visibility = declared_as(g, "value", name, 0 if owner == "player" else None)
+            seen = "" if visibility == "all" else ", " + in_words(visibility)
             start = "none" if spec.start is None else json.dumps(spec.start)
             items.append(f"**{prose(name)}** ({'each player' if owner == 'player' else 'the game'}"
                          f", starts as {prose(start)}{seen})"
@@ -131,10 +131,11 @@ def components(g, data) -> list:
     for owner in ("player", "game"):
         for name, spec in (zones.get(owner) or {}).items():
             spec = spec or {}
-            seen = {"all": "open", "owner": "seen by its owner", "none": "hidden"}[
-                spec.get("visibility", "all")]
+            seen = in_words(spec.get("visibility", "all"), spec.get("visible_if"),
+                            code_span)
             where = "each player" if owner == "player" else "on the table"
             bag = ", a bag" if spec.get("bag") else ""
+            bag += ", how many it holds hidden too" if spec.get("hide_count") else ""
             items.append(f"**{prose(name)}** ({where}, {seen}{bag})"
                          + (f": {prose(spec['description'])}" if spec.get("description") else ""))
     for name, board in g.boards.items():

@@ -6,7 +6,10 @@ generator reseeded (worlds.py: it cannot
 peek at chance or hidden cards), applies the option
 and scores the result for its seat with `bots: evaluation` (or the end score when the game
 declares none). An option whose lookahead consults the generator (a roll) is scored as the
-mean over `bots: samples` such copies. An option that ends the game scores +inf for a sole
+mean over `bots: samples` such copies. In a secret choice of several seats (`choose ... by
+each of`) its own pick is scored as if the choice were resolved: the other seats' picks,
+unknown to it, are imagined at random in the copy (the same for every option), and the
+option counts as one that consulted chance. An option that ends the game scores +inf for a sole
 win, -inf for a loss. In a cooperative game the seat's value is the team's (seat_value.py).
 """
 from __future__ import annotations
@@ -31,6 +34,7 @@ class GreedyBot:
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
         self.samples = game.g.bot_samples
         self.before = None    # the evaluation before the option (see sample)
+        self.others = 0       # seeds the other seats' imagined secret picks (see sample)
 
     def choose(self, game, state, seat: int) -> int:
         n = game.bot_option_count(state, seat)
@@ -41,6 +45,7 @@ class GreedyBot:
         # one imagined world for every option (common random numbers: options are compared
         # on the same unseen cards, and the copy is made once)
         world = self.determinize(game, state, seat)
+        self.others = self.rng.getrandbits(32)      # the others' unknown secret picks
         self.before = self.evaluate(game, world, seat) if self.fn is not None else None
         values = [self.value(game, state, seat, i, world) for i in range(n)]
         best = max(values)
@@ -88,8 +93,11 @@ class GreedyBot:
         of its type (a noble in a hand of resources)."""
         seeded = s["rng"]
         try:
+            secret = joins_secret(game, s, seat)
             game.apply(s, seat, index)
-            return self.score(game, s, seat, s["rng"] != seeded, depth)
+            if secret:   # scored as resolved: the others' picks imagined (the same for all)
+                settle_others(game, s, seat, random.Random(self.others))
+            return self.score(game, s, seat, secret or s["rng"] != seeded, depth)
         except WORLD_ERRORS:
             return None
 
@@ -117,3 +125,23 @@ class GreedyBot:
         # sequence (`so_far`): a program is scored by what the game predicts of it; in a
         # cooperative game the seat's value is the team's (seat_value.py)
         return seat_value(game, s, self.fn, seat)
+
+
+def joins_secret(game, s: dict, seat: int) -> bool:
+    """Whether the seat's answer now is one of several to a pending secret choice (`choose
+    ... by each of`; not a secret sequence, whose steps are scored through `so_far`): alone,
+    it changes nothing an evaluation reads until every seat has answered."""
+    p = s["pending"]
+    return p is not None and p["each"] and "seq" not in p and len(game.waiting(s)) > 1
+
+
+def settle_others(game, s: dict, seat: int, rng) -> None:
+    """Answer a pending secret choice for every other seat still to answer, each with an
+    option drawn from `rng`: the world is imagined, so their picks, which the seat cannot
+    know, are imagined too (at random), and the choice resolves so that the seat's own pick
+    can be scored as if resolved."""
+    p = s["pending"]
+    if p is None or not p["each"] or "seq" in p or str(seat) not in p["ans"]:
+        return
+    for other in list(game.waiting(s)):
+        game.apply(s, other, rng.randrange(game.bot_option_count(s, other)))

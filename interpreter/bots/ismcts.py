@@ -8,7 +8,9 @@ One tree per decision, seen from the bot's seat. Each iteration:
 2. descends the tree, choosing at each node among the options available in that world
    by UCB, where an option's "availability" counts the iterations it was legal in;
    a secret choice of several seats is decoupled: each seat picks from its own
-   statistics, blind to the others' picks, and the node's child is the joint answer;
+   statistics, blind to the others' picks, and the node's child is the joint answer
+   (priors and greedy rollouts score a seat's own pick as if resolved, the others'
+   picks imagined at random: greedy.settle_others);
 3. adds the first node not yet in the tree, plays on with the rollout policy (random,
    or greedy on the game's `bots: evaluation`) for at most `depth` decisions;
 4. backs up one reward per seat in [0, 1]: a win 1, a shared win 1/winners, a loss 0;
@@ -41,9 +43,7 @@ import time
 
 from ..build.search_settings import SETTINGS
 from ..runtime import decisions
-from ..runtime.decisions import steps as own_steps
-from ..runtime.evaluation import Evaluator, evaluate
-from .greedy import SURE, GreedyBot
+from .greedy import SURE, GreedyBot, joins_secret, settle_others
 from .seat_value import final_value, seat_value, team_values
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, determinize
@@ -130,6 +130,7 @@ class IsmctsBot:
         if helper is None:
             helper = self.helper = GreedyBot(game)
         helper.rng = self.rng
+        helper.others = self.rng.getrandbits(32)   # (a secret choice's others, imagined)
         helper.before = helper.evaluate(game, world, seat)
         values = [max(-SURE, min(SURE, helper.value(game, state, seat, i, world, quick)))
                   for i in range(len(labels))]
@@ -221,10 +222,14 @@ class IsmctsBot:
         """The option whose result the evaluation likes best (the world is imagined already,
         so looking ahead in it peeks at nothing real)."""
         values = []
+        secret = joins_secret(game, s, seat)
+        others = self.rng.getrandbits(32)
         for i in range(n):
             c = game.clone(s)
             try:
                 game.apply(c, seat, i)
+                if secret:      # scored as resolved, the others' picks imagined (as greedy)
+                    settle_others(game, c, seat, random.Random(others))
                 values.append(self.value_of(game, c, seat))
             except WORLD_ERRORS:
                 values.append(-math.inf)

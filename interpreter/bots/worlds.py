@@ -34,7 +34,8 @@ from operator import itemgetter, methodcaller
 from ..runtime import decisions
 from ..errors import RulebookError
 from ..model import ValueSpec
-from ..runtime.visibility import hidden_in, sees_whole, unseen_starts
+from ..runtime.visibility import (attr_marks, forget_marks, hidden_in, sees_whole,
+                                  unseen_starts)
 from ..runtime.state import deep_clone
 from ..effects.values import plain
 from ..runtime.evaluation import Evaluator
@@ -104,6 +105,7 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     dealt again over the places of that type, in random order within every zone: the
     order of a deck, which card of a type is where, are still imagined."""
     w = deep_clone(s)      # relabel changes lists in place, nested ones too: share nothing
+    forget_marks(w, seat)  # only the marks the seat was told; a `known` card stays put
     places = hidden_places(game, w, seat)
     z = w["z"]
     old = [z[k][i] for k, i in places]
@@ -112,6 +114,8 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     else:
         new = sorted(old)
         shuffle(rng, new)
+    if w.get("mk"):
+        _keep_marks_true(game.g, w, seat, old, new, rng)
     names = {a: b for a, b in zip(old, new) if a != b}
     if names:
         _deal_to_places(w, places, new)
@@ -125,6 +129,28 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     elif kind == decisions.EACH:
         ask_again(game, w, seat)
     return w
+
+
+def _keep_marks_true(g, w: dict, seat: int, old: list, new: list, rng) -> None:
+    """Where a place's card carries `mark ... shows ATTR` (told to the seat), deal there a
+    card with that value: each card dealt against its place's marks is swapped with one,
+    drawn at random, that fits there and whose own place it fits. Where practical: when
+    no swap fits, the world keeps the mismatch (it never reads the real card)."""
+    cards = g.cards
+    counted = g.hidden_types == "counted"    # (a swap keeps each zone's count of types)
+    wants = [attr_marks(w, c, seat) for c in old]      # a place's marks: its real card's
+
+    def fits(card, want) -> bool:
+        return all(cards[card].get(a) == v for a, v in want)
+    for i, want in enumerate(wants):
+        if not want or fits(new[i], want):
+            continue
+        js = [j for j in range(len(new)) if j != i and fits(new[j], want)
+              and fits(new[i], wants[j])
+              and (not counted or cards[new[j]]["type"] == cards[new[i]]["type"])]
+        if js:
+            j = rng.choice(js)
+            new[i], new[j] = new[j], new[i]
 
 
 def forget_values(g, w: dict, seat: int) -> None:
@@ -192,6 +218,8 @@ def relabel(w: dict, names: dict) -> None:
     them: card state, values, running scripts' locals, the pending decision."""
     for values in (w.get("cs") or {}).values():
         _rename(values, names)
+    if w.get("mk"):                     # marks stay with their places
+        _rename(w["mk"], names)
     for field in ("v", "pv"):           # values may name cards too
         if field in w:
             _rename(w[field], names)

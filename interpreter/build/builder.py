@@ -95,7 +95,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                                         bool(spec.get("show_details", False)),
                                         refill_keep=spec.get("refill_keep", 0)
                                         if type(spec.get("refill_keep", 0)) is int else 0,
-                                        refill_when=spec.get("refill_when", "draw"))
+                                        refill_when=spec.get("refill_when", "draw"),
+                                        hide_count=bool(spec.get("hide_count")))
                 for key in ("refill_keep", "refill_when"):    # they say how it refills
                     if key in spec and not spec.get("refill_from"):
                         self.add(self.doc, ["zones", owner, name, key], "SCHEMA-VALUE",

@@ -79,7 +79,7 @@ def _declared(owner: str, name: str, spec: dict):
 
 def _visibility(spec) -> str:
     v = spec.get("visibility") if isinstance(spec, dict) else None
-    return v if v in ("all", "owner", "none") else "all"
+    return v if v in ("all", "owner", "others", "none") else "all"
 
 
 def _plain_start(v, name: str):

@@ -5,7 +5,7 @@ from rich.text import Text
 
 from ..present import terminal
 from ..present import views
-from ..runtime.visibility import may_read
+from ..runtime.visibility import line_text, may_read
 from ..runtime.decisions import DONE
 from ..boards.geometry import answer_spelling
 from ..errors import did_you_mean
@@ -135,7 +135,8 @@ class Human:
         v = views.view(self.session.game, self.session.state, seat)
         if self.con.is_terminal:   # one screen per decision; the events panel keeps the story
             self.con.clear()
-        terminal.render_view(self.con, v, [x for x in log[start:] if may_read(x, seat)])
+        terminal.render_view(self.con, v, [line_text(x, seat) for x in log[start:]
+                                            if may_read(x, seat)])
         self.seen[seat] = len(log)
         for text in self.notes:
             self.con.print(Text(text, style="magenta"))
@@ -176,7 +177,7 @@ class Human:
         """The game's log as this seat may read it (private lines only for their audience):
         the last LOG_PAGE lines, the last N (`log N`) or all of them (`log all`)."""
         con = self.con
-        lines = [x for x in self.session.log if may_read(x, seat)]
+        lines = [line_text(x, seat) for x in self.session.log if may_read(x, seat)]
         n = whole(arg) if arg else LOG_PAGE
         if arg.lower() == "all":
             n = len(lines)

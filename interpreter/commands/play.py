@@ -12,7 +12,7 @@ from ..present.terminal import plural
 from ..bots import BOTS, make_bot
 from ..boards.geometry import answer_spelling
 from ..errors import IllegalMove
-from ..runtime.visibility import may_read
+from ..runtime.visibility import line_text, may_read
 from ..effects.rng import new_seed
 from ..runtime import decisions
 from ..runtime.decisions import UNDO as UNDO_STEP
@@ -88,7 +88,7 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
         for line in session.log[shown:]:
             # on one screen: a private line only when every person watching may read it
             if all(may_read(line, p) for p in humans) and (humans or may_read(line, None)):
-                con.print(visible(line), markup=False)
+                con.print(visible(line_text(line, *(humans or [None]))), markup=False)
         terminal.render_result(con, game, game.result(session.state))
     # the seed only once the game is over: with it a seat could recompute every hidden card
     seed = f"seed {session.seed}, " if game.is_over(session.state) else ""

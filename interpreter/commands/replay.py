@@ -7,6 +7,7 @@ from ..errors import GameError, RulebookError, SaveFileError
 from ..load.documents import is_path
 from ..runtime import saves as savefile
 from ..runtime.play_session import Session
+from ..runtime.visibility import line_text
 from ..safe_text import visible
 from .common import load_game, reports_errors, seat_arg
 
@@ -49,8 +50,8 @@ def replay(log, game_ref, show_log, seat_text):
         reader = seat_arg(game, seat_text, session.players) if seat_text else None
         for line in session.log:
             audience = getattr(line, "audience", None)
-            if audience is None or reader in audience:
-                con.print(visible(line), markup=False)
+            if audience is None or reader in audience:   # as the reader may read it
+                con.print(visible(line_text(line, reader)), markup=False)
             else:   # a private line is not shown to whoever reads the replay
                 who = ", ".join(game.g.seat_label(p) for p in audience) or "nobody"
                 con.print(visible(f"(a line for {who} only)"), markup=False)

@@ -269,6 +269,27 @@ class Pass(Stmt):
 
 
 @dataclass
+class Reveal(Stmt):
+    what: Node                      # a card or cards: the log lines may name them
+    to: Optional[Node] = None       # reveal X to P: only to that player (or those players)
+
+
+@dataclass
+class Mark(Stmt):
+    what: Node                      # a card or cards
+    kind: str                       # "text", "known" (the card itself), "attr" (one value)
+    text: Optional[str] = None      # the text (kind text) or the attribute's name (attr)
+    text_at: Optional[tuple] = field(default=None, compare=False)
+    to: Optional[Node] = None       # only these players know it (else everyone)
+    kept: bool = False              # kept when the card changes zone
+
+
+@dataclass
+class Unmark(Stmt):
+    what: Node
+
+
+@dataclass
 class Log(Stmt):
     text: str
     text_at: Optional[tuple] = field(default=None, compare=False)   # (line, col) of its first char

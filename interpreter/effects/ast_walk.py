@@ -39,6 +39,7 @@ CHILDREN: dict = {
     A.Shuffle: ("zone",), A.Discard: ("what",), A.Play: ("card", "who", "ability"),
     A.CallStmt: ("call",), A.Append: ("what",), A.SortZone: ("zone", "key"),
     A.Return: ("expr",), A.Break: (), A.Continue: (), A.Pass: (), A.Log: ("to",), A.EndGame: (),
+    A.Reveal: ("what", "to"), A.Mark: ("what", "to"), A.Unmark: ("what",),
     A.If: ("branches", "orelse"), A.ForEach: ("coll", "body"), A.While: ("test", "body"),
     A.Repeat: ("count", "body"), A.RunProgram: (),
 }

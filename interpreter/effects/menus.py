@@ -48,11 +48,15 @@ def labelled_by(spec):
     return spec.get("lab") if "vals" in spec else None
 
 
-def labels(g, spec) -> list:
-    """Every option's label, for a menu whose labels need no rule (labelled_by is None)."""
+def labels(g, spec, shown=None) -> list:
+    """Every option's label, for a menu whose labels need no rule (labelled_by is None).
+    `shown(values, labels, t)` may reword them (a hidden card's) before they are told
+    apart."""
     if "vals" in spec:
         t = spec["t"]
         out = [label_of(g, v, t) for v in spec["vals"]]
+        if shown is not None:
+            out = shown(spec["vals"], out, t)
         if spec["other"] is not None:
             out.append(spec["other"])
         return unique(out)
@@ -117,6 +121,19 @@ def label_of(g, v, t: str = "any") -> str:
     if type(v) is dict:       # a mapping (a value's): "A 2, B 1"
         return ", ".join(f"{k} {label_of(g, x)}" for k, x in v.items()) or "nothing"
     return str(v)
+
+
+def named_cards(g, v, t: str = "any") -> tuple:
+    """The cards a value of type `t` names when label_of shows it: a card, or the cards of
+    a list (what a text must not name to a seat blind to them: runtime/visibility.py)."""
+    labels = g.card_labels
+    if type(v) is str:
+        return (v,) if t in ("card", "any") and v in labels else ()
+    if type(v) is list:
+        inner = t[5:] if t.startswith("list:") else "any"
+        return tuple(x for x in v if type(x) is str and inner in ("card", "any")
+                     and x in labels)
+    return ()
 
 
 def list_label(g, values: list, t: str) -> str:

@@ -160,6 +160,19 @@ class _ToAst(Transformer):
         return A.EndGame(draw="draw" in c, capped="capped" in c, **_pos(m))
     def draw_opt(self, m, c): return "draw"
     def capped_opt(self, m, c): return "capped"
+    def mark_stmt(self, m, c):
+        what, how = c[0], c[1]
+        to = next((x[1] for x in c[2:] if x[0] == "to"), None)
+        kept = any(x[0] == "kept" for x in c[2:])
+        if isinstance(how, tuple):          # known / shows ATTR
+            return A.Mark(what, how[0], how[1], None, to, kept, **_pos(m))
+        return A.Mark(what, "text", unquote(how), _text_at(how), to, kept, **_pos(m))
+    def mark_known(self, m, c): return ("known", None)
+    def mark_shows(self, m, c): return ("attr", str(c[0]))
+    def mark_to(self, m, c): return ("to", c[0])
+    def mark_kept(self, m, c): return ("kept", True)
+    def unmark_stmt(self, m, c): return A.Unmark(c[0], **_pos(m))
+    def reveal_stmt(self, m, c): return A.Reveal(c[0], c[1] if len(c) > 1 else None, **_pos(m))
     def append_stmt(self, m, c): return A.Append(c[0], str(c[1]), **_pos(m))
     def sort_stmt(self, m, c): return A.SortZone(c[0], c[1], **_pos(m))
 

@@ -148,13 +148,13 @@ def _zones_table(v: dict) -> Table:
     for p in v["seats"]:
         first = True
         for name, z in p["zones"].items():
-            if z["count"]:
+            if z.get("count", 1):     # (no count: how many is secret, so always listed)
                 t.add_row(Text(p["label"] if first else ""), Text(words(name)),
                           _cards(z, details))
                 first = False
     first = True
     for name, z in v["zones"].items():
-        if z["count"]:
+        if z.get("count", 1):
             t.add_row("table" if first else "", Text(words(name)), _cards(z, details))
             first = False
     return t
@@ -186,6 +186,8 @@ def _values_table(v: dict) -> Table:
 
 def _cards(z: dict, details: dict | None = None) -> Text:
     if "cards" not in z:
+        if "count" not in z:
+            return Text("hidden cards (how many is secret)", style="italic dim")
         return Text(f"{plural(z['count'], 'hidden card')}", style="italic dim")
     if "counts" in z:       # counted by an attribute (count_by:): "Red 3, Green 2"
         return Text(", ".join(f"{value} {n}" for value, n in z["counts"]))

@@ -15,7 +15,8 @@ from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
 from ..runtime import decisions
 from ..model import visible_key
-from ..runtime.visibility import declared, declared_as, sees, stat_levels, zone_sight
+from ..runtime.visibility import (Reader, count_shown, declared, declared_as, mark_words,
+                                  sees, stat_levels, zone_sight)
 from .. import zone_keys
 from .card_details import card_details
 from .option_groups import menu_groups
@@ -30,6 +31,8 @@ def view(game, s: dict, seat: int | None) -> dict:
     waiting = game.waiting(s)
     stat_fns, levels = _stats(g)
     evaluator = Evaluator(g, s)
+    # public knowledge about cards (`mark`), as this seat was told it
+    told = (lambda card: mark_words(s, card, seat)) if s.get("mk") else None
     seats = []
     for p in range(n):
         mine = seat == p
@@ -44,9 +47,10 @@ def view(game, s: dict, seat: int | None) -> dict:
         for name, spec in g.player_zones.items():
             see, test = zone_sight(g, evaluator, name, p, seat)
             shown_as = declared_as(g, "zone", name, p)
+            counted = count_shown(g, name, p, seat)
             for key in zone_keys.group_keys(name, spec.keys, p):
                 zones[zone_keys.without_seat(key)] = _zone(s["z"][key], shown_as, see, label,
-                                                           test, g, spec)
+                                                           test, counted, told, g, spec)
         seat_view = {"seat": p, "label": g.seat_label(p), "you": mine, "counters": counters,
                      "stats": stats, "zones": zones}
         if g.player_values:
@@ -60,9 +64,10 @@ def view(game, s: dict, seat: int | None) -> dict:
         if name in g.boards:
             continue
         see, test = zone_sight(g, evaluator, name, None, seat)
+        counted = count_shown(g, name, None, seat)
         for key in zone_keys.group_keys(name, spec.keys):
             zones[key] = _zone(s["z"][key], declared_as(g, "zone", name, None), see, label,
-                               test, g, spec)
+                               test, counted, told, g, spec)
     v = {
         "game": g.id, "name": g.name, "seat": seat,
         "seat_label": g.seat_label(seat) if seat is not None else "spectator",
@@ -82,7 +87,9 @@ def view(game, s: dict, seat: int | None) -> dict:
     if g.boards:
         v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
-        v["status"] = evaluator(g.exprs["status"], viewer=seat, me=seat)
+        evaluator.vm.named = []      # the cards it names, as this seat may see them
+        text = evaluator(g.exprs["status"], viewer=seat, me=seat)
+        v["status"] = Reader(g, s, seat).text(text, evaluator.vm.named)
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s, seat)
         v["options"] = game.options(s, seat)
@@ -134,18 +141,29 @@ def number_input(game, s: dict, seat: int) -> dict | None:
     return decisions.number_entry(s, seat)
 
 
-def _zone(cards, visibility, see, label, card_test=None, g=None, spec=None) -> dict:
-    z = {"visibility": visibility, "count": len(cards)}
-    if see:
-        z["cards"] = [label[c] if card_test is None or card_test(c) else HIDDEN for c in cards]
-        if spec is not None and spec.count_by:      # "Red 3, Green 2" (count_by:)
-            z["counts"] = _counts(g, spec.count_by, [c for c in cards
-                                                     if card_test is None or card_test(c)])
-            unseen = len(cards) - sum(n for _, n in z["counts"])
-            if unseen:
-                z["counts"].append([HIDDEN, unseen])
-        if spec is not None and spec.show_details:  # listed with card_details (show_details:)
-            z["details"] = True
+def _zone(cards, visibility, see, label, card_test=None, counted=True, told=None, g=None,
+          spec=None) -> dict:
+    """A zone as a seat sees it; `told(card)`: what marks tell the seat of a card, shown
+    after it ("(hidden) [red]"), so a hidden zone lists its backs when one is marked;
+    `spec.count_by`: counted by an attribute; `spec.show_details`: listed with details."""
+    z = {"visibility": visibility}
+    if counted:         # (hide_count: how many is secret too)
+        z["count"] = len(cards)
+    words = [told(c) for c in cards] if told is not None else []
+    if see or any(words):
+        z["cards"] = [label[c] if see and (card_test is None or card_test(c)) else HIDDEN
+                      for c in cards]
+        for i, w in enumerate(words):
+            if w:
+                z["cards"][i] += f" [{'; '.join(w)}]"
+    if see and spec is not None and spec.count_by:      # "Red 3, Green 2" (count_by:)
+        z["counts"] = _counts(g, spec.count_by, [c for c in cards
+                                                 if card_test is None or card_test(c)])
+        unseen = len(cards) - sum(n for _, n in z["counts"])
+        if unseen:
+            z["counts"].append([HIDDEN, unseen])
+    if see and spec is not None and spec.show_details:  # listed with card_details
+        z["details"] = True
     return z
 
 
@@ -184,6 +202,9 @@ def _board(g, evaluator, s, board, seat) -> dict:
             entry = {"card": g.card_labels[c] if see is None or see(c) else None}
             if everyone is not None and entry["card"] is not None:
                 entry["known"] = "all" if everyone(c) else "you"
+            words = mark_words(s, c, seat)
+            if words:
+                entry["marks"] = words
             for name, spec in public:
                 entry[name] = shown(g, spec, cs[name].get(c, spec.start))   # seats by name
             stack.append(entry)

@@ -183,10 +183,12 @@ def settles_secrets(before: dict, after: dict) -> bool:
 
 
 # ------------------------------------------------------------------ words
-def labels(vm, seat: int) -> list:
+def labels(vm, seat: int, reader=None) -> list:
     """The seat's options' labels (the state vm is bound to). A choice labelled by the
     game (a compiled label text about `it`) is labelled from the state it waits in, only
-    when asked; a secret sequence's "undo last" comes last."""
+    when asked; a secret sequence's "undo last" comes last. `reader` (a
+    visibility.Reader for the seat; Game passes one) words the cards the seat may not see
+    neutrally."""
     s = vm.s
     p = s["pending"]
     key = str(seat)
@@ -195,9 +197,9 @@ def labels(vm, seat: int) -> list:
         return []
     lab = menus.labelled_by(menu)
     if lab is None:
-        out = menus.labels(vm.g, menu)
+        out = menus.labels(vm.g, menu, reader.options if reader is not None else None)
     else:
-        out = menus.with_other(menu, _labelled(vm, lab, menu["vals"], seat))
+        out = menus.with_other(menu, _labelled(vm, lab, menu["vals"], seat, reader))
     if "seq" in p and sequence.undo_offered(p, key):
         out.append(UNDO)
     return out
@@ -230,12 +232,13 @@ def groups(vm, seat: int) -> list | None:
     return [[name, ixs] for name, ixs in out.items()]
 
 
-def index_of(vm, seat: int, label: str) -> int:
+def index_of(vm, seat: int, label: str, reader=None) -> int:
     """The index of the option labelled `label` (a label received from a person, a save or
-    a replay); IllegalMove when the seat may not decide now or has no such option."""
+    a replay, as labels(vm, seat, reader) words it); IllegalMove when the seat may not
+    decide now or has no such option."""
     s = vm.s
     refusal(vm.g, s, seat)
-    options = labels(vm, seat)
+    options = labels(vm, seat, reader)
     if label in options:
         return options.index(label)
     hint = did_you_mean(str(label), options)
@@ -243,7 +246,7 @@ def index_of(vm, seat: int, label: str) -> int:
                       + (f" ({hint})" if hint else ""))
 
 
-def step_labels(vm, seat: int) -> list:
+def step_labels(vm, seat: int, reader=None) -> list:
     """How a seat's steps so far read (its own secret: shown only to it)."""
     s = vm.s
     p = s["pending"]
@@ -252,8 +255,9 @@ def step_labels(vm, seat: int) -> list:
     _, t, lab, _, _ = vm.g.seq_fns[p["seq"]]
     done = p["so_far"][str(seat)]
     if lab is None:
-        return [menus.label_of(vm.g, v, t) for v in done]
-    return _labelled(vm, lab, done, seat, distinct=False)
+        out = [menus.label_of(vm.g, v, t) for v in done]
+        return reader.options(done, out, t) if reader is not None else out
+    return _labelled(vm, lab, done, seat, reader, distinct=False)
 
 
 def steps_needed(vm, seat: int) -> int:
@@ -289,9 +293,10 @@ def _bind_locals(vm, seat) -> None:
             vm.l["so_far"] = p["so_far"].get(str(seat), [])
 
 
-def prompt(vm, seat=None) -> str:
+def prompt(vm, seat=None, reader=None) -> str:
     """The pending decision's question (a secret choice's or sequence's, as `seat` reads
-    it: `me` is that seat; a spectator, None, reads the first seat's)."""
+    it: `me` is that seat; a spectator, None, reads the first seat's; `reader` words the
+    cards it names that the seat may not see neutrally)."""
     s = vm.s
     p = s["pending"]
     if p is None:
@@ -304,7 +309,9 @@ def prompt(vm, seat=None) -> str:
         vm.l = dict(s["stack"][-1]["l"], me=p["seats"][0] if seat is None else seat)
     else:
         vm.l = s["stack"][-1]["l"]
-    return vm.g.prompt_fns[p["prompt"]](vm)
+    vm.named = []
+    text = vm.g.prompt_fns[p["prompt"]](vm)
+    return reader.text(text, vm.named) if reader is not None else text
 
 
 # ------------------------------------------------------------------ answering

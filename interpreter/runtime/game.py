@@ -30,6 +30,7 @@ from ..load import game_options
 from ..load.game_options import SetupError
 from .run_errors import located
 from ..build.game_loader import load_game
+from .visibility import Reader, judging
 from .vm import VM
 
 
@@ -70,7 +71,10 @@ class Game:
         opts = game_options.values(g.name, g.option_specs, options)
         s = S.initial_state(g, n, seed, variant, opts)
         try:
-            VM(g, s, listener, events).run()
+            judge = judging(g, s, listener) if listener is not None else None
+            VM(g, s, judge, events).run()
+            if judge is not None:
+                judge.settle()
         except GameError as e:
             raise located(e, g, s) from e
         except RulebookError:
@@ -93,13 +97,17 @@ class Game:
     bot_option_count = staticmethod(decisions.bot_count)
 
     def prompt(self, s: dict, seat: int | None = None) -> str:
-        """The pending decision's question (for a secret sequence, as `seat` reads it)."""
-        return decisions.prompt(VM(self.g, s), seat)
+        """The pending decision's question as `seat` reads it (a secret sequence's is its own;
+        a card it may not see is "a card": runtime/visibility.py)."""
+        # worded for the seat asked (without one: the first seat asked, whose question it is)
+        waiting = decisions.waiting(s)
+        reader = seat if seat is not None or not waiting else waiting[0]
+        return decisions.prompt(VM(self.g, s), seat, Reader(self.g, s, reader))
 
     def options(self, s: dict, seat: int) -> list:
         """The legal options' labels for one seat; they never depend on another seat's
         pending secret answer."""
-        return decisions.labels(VM(self.g, s), seat)
+        return decisions.labels(VM(self.g, s), seat, Reader(self.g, s, seat))
 
     def groups(self, s: dict, seat: int) -> list | None:
         """The seat's options in the groups its game declares (`grouped by`), or None."""
@@ -107,7 +115,7 @@ class Game:
 
     def steps(self, s: dict, seat: int) -> list:
         """A seat's steps so far in a pending secret sequence, as labels (its secret)."""
-        return decisions.step_labels(VM(self.g, s), seat)
+        return decisions.step_labels(VM(self.g, s), seat, Reader(self.g, s, seat))
 
     def steps_needed(self, s: dict, seat: int) -> int:
         """How many more steps a seat's pending secret sequence needs before "done"."""
@@ -118,6 +126,9 @@ class Game:
         IllegalMove with the reason. A label goes through apply_label (or index_of)."""
         # One VM runs every decision, rebound to the state at hand; a decision started
         # while another runs (a listener that plays on) gets its own.
+        judge = None
+        if listener is not None:     # a line naming cards is judged as it is written
+            listener = judge = judging(self.g, s, listener, S.clone(s))
         vm = self._idle
         if vm is None:
             vm = VM(self.g, s, listener, events)
@@ -127,6 +138,8 @@ class Game:
         try:
             if decisions.answer(vm, seat, index):
                 vm.run()
+            if judge is not None:
+                judge.settle()
         except GameError as e:
             raise located(e, self.g, s) from e
         except RulebookError:
@@ -135,12 +148,13 @@ class Game:
             raise located(e, self.g, s) from e
         finally:
             vm.s = vm.l = vm.listener = vm.events = None     # keeps nothing of this state
+            vm.named, vm.revealed = [], None
             self._idle = vm
 
     def index_of(self, s: dict, seat: int, label: str) -> int:
         """The index of the seat's option labelled `label`; IllegalMove with the reason
         (not the seat's decision, or no such option, with a hint) otherwise."""
-        return decisions.index_of(VM(self.g, s), seat, label)
+        return decisions.index_of(VM(self.g, s), seat, label, Reader(self.g, s, seat))
 
     def apply_label(self, s: dict, seat: int, label: str, listener=None, events=None) -> None:
         """apply() of the option labelled `label` (as a person, a save or a replay names it)."""

@@ -37,6 +37,7 @@ def check(g, s) -> None:
         _counters(g, s)
         _zones(g, s)
         _card_state(g, s)
+        _marks(g, s)
         problem = V.state_problem(g, s)      # values: see values.py
         if problem:
             raise _Damaged(problem)
@@ -186,6 +187,25 @@ def _card_state(g, s) -> None:
             if c not in g.cards:
                 raise _Damaged(f"card state '{name}' names {describe_value(c)}, not a card of "
                                "this game")
+
+
+def _marks(g, s) -> None:
+    """mk (only once a card was marked): card id -> [[kind, payload, seats or null, kept]]."""
+    if "mk" not in s:
+        return
+    marks = s["mk"]
+    if not isinstance(marks, dict):
+        raise _Damaged(f"'mk' is {describe_value(marks)}, not the cards' marks")
+    for c, ms in marks.items():
+        if c not in g.cards:
+            raise _Damaged(f"a mark is on {describe_value(c)}, not a card of this game")
+        for m in ms if isinstance(ms, list) else [None]:
+            if not (isinstance(m, list) and len(m) == 4 and m[0] in ("text", "known", "attr")
+                    and (m[2] is None or (isinstance(m[2], list)
+                                          and all(is_seat(p, s["n"]) for p in m[2])))
+                    and isinstance(m[3], bool)):
+                raise _Damaged(f"the marks on {c} are {describe_value(ms)}, not marks "
+                               "([kind, what, seats, kept])")
 
 
 def _roles(g, s) -> None:

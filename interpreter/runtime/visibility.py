@@ -4,18 +4,26 @@ Views, the terminal, bots' imagined worlds and the play session ask here, so a r
 secrets is written once.
 
 The rule: a thing's declared `visibility` says who may look at it at all ("all": everyone;
-"owner": the seat it belongs to; "none": nobody; a game's own things have no owner), and a
-zone's `visible_if` (an expression of `card` and `viewer`) narrows that card by card, for
-player zones, game zones and boards alike.
+"owner": the seat it belongs to; "others": every seat but its owner; "none": nobody; a
+game's own things have no owner), and a zone's `visible_if` (an expression of `card` and
+`viewer`) narrows that card by card, for player zones, game zones and boards alike.
+
+Texts obey the same rule: an option label, a prompt, a status line or a log line that names
+a card (a `{field}` holding it) names it only to seats that may see it; the others read a
+neutral word ("card 2" for an option, "a card" in a text). A log line is judged when it is
+written: the seats that may see each card it names then (see `Said`, `line_text`).
 """
 from __future__ import annotations
 
 from .. import zone_keys
 from ..effects.ast_walk import data, walk
 from ..effects.parser import parse_expression
+from ..effects import menus
 from ..model import visible_key
 from . import decisions
 from .evaluation import Evaluator
+from .marks import attr_marks, forget_marks, known_cards, mark_words  # noqa: F401 (asked here)
+from .vm import Line
 
 
 def declared(visibility: str, owner: int | None, seat: int | None) -> bool:
@@ -23,7 +31,11 @@ def declared(visibility: str, owner: int | None, seat: int | None) -> bool:
     to `owner` (None: the game's, which only "all" shows)?"""
     if visibility == "all":
         return True
-    return visibility == "owner" and owner is not None and owner == seat
+    if owner is None:
+        return False
+    if visibility == "others":      # a spectator is no seat: it sees only what all may
+        return seat is not None and owner != seat
+    return visibility == "owner" and owner == seat
 
 
 def card_test(g, evaluator, zone_name: str, seat, owner: int | None = None):
@@ -36,9 +48,22 @@ def card_test(g, evaluator, zone_name: str, seat, owner: int | None = None):
 def zone_sight(g, evaluator, zone_name: str, owner: int | None, seat):
     """How `seat` sees the cards of one zone (a board counts as a game zone that shows its
     cards): (shows, test): shows is False when no card's identity is shown; otherwise test
-    is None (every card) or card -> bool (visible_if)."""
+    is None (every card) or card -> bool (visible_if). A card marked `known` to the seat
+    is shown wherever it lies."""
     shows = _shows(g, zone_name, owner, seat)
-    return shows, (card_test(g, evaluator, zone_name, seat, owner) if shows else None)
+    test = card_test(g, evaluator, zone_name, seat, owner) if shows else None
+    if shows and test is None:
+        return shows, test
+    s = evaluator.vm.s
+    known = known_cards(s, seat)
+    if known:           # only those lying in this zone (or group of zones) count here
+        loc = s["loc"]
+        known = {c for c in known if zone_keys.parse(loc[c])[:2] == (owner, zone_name)}
+    if not known:
+        return shows, test
+    if not shows:
+        return True, known.__contains__
+    return True, lambda card: card in known or test(card)
 
 
 def _shows(g, zone_name: str, owner: int | None, seat) -> bool:
@@ -46,6 +71,15 @@ def _shows(g, zone_name: str, owner: int | None, seat) -> bool:
         return True
     spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
     return declared(spec.visibility, owner, seat)
+
+
+def count_shown(g, zone_name: str, owner: int | None, seat) -> bool:
+    """Whether `seat` is told how many cards a zone holds: always, unless it is declared
+    `hide_count` and shows the seat none of its cards (a face-down commitment)."""
+    if owner is None and zone_name in g.boards:
+        return True
+    spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
+    return not spec.hide_count or declared(spec.visibility, owner, seat)
 
 
 def sees_whole(g, key: str, seat) -> bool:
@@ -100,12 +134,170 @@ def reveal(game, before: dict, after: dict) -> str:
     return f"{', '.join(saw)} saw a card hidden from them before" if saw else ""
 
 
+# ------------------------------------------------------------------ texts naming cards
+A_CARD = "a card"     # what a text says of a card its reader may not see
+
+
+def card_sight(g, s: dict, seat):
+    """card -> may `seat` see its identity now, by the zone it lies in (zone_sight's rule);
+    a card in no zone is hidden. Lazy: a text naming no card costs nothing, and each zone
+    is asked once."""
+    loc = s["loc"]
+    sight: dict = {}
+    evaluator = []
+
+    def sees_card(card) -> bool:
+        key = loc.get(card)
+        if key is None:
+            return False
+        got = sight.get(key)
+        if got is None:
+            if not evaluator:
+                evaluator.append(Evaluator(g, s))
+            owner, name, _ = zone_keys.parse(key)
+            got = sight[key] = zone_sight(g, evaluator[0], name, owner, seat)
+        shows, test = got
+        return shows and (test is None or bool(test(card)))
+    return sees_card
+
+
+def readers(s: dict, audience) -> list:
+    """Who may read a text told to `audience` (None: everyone, a spectator included)."""
+    return [None, *range(s["n"])] if audience is None else list(audience)
+
+
+def who_sees(g, s: dict, named: list, audience=None, shown=None) -> list:
+    """For each (label, cards) a text names (in its order): (label, the readers who may see
+    every one of those cards in state `s`, the neutral words for the others). What a Line
+    keeps, so that each reader's text is made when read (line_text). `shown`: {card: the
+    seats a `reveal` showed it to (None: all)} in the decision at hand."""
+    out = []
+    sights = {}
+    shown = shown or {}
+
+    def sees(seat, card) -> bool:
+        if card in shown and (shown[card] is None or seat in shown[card]):
+            return True
+        if seat not in sights:
+            sights[seat] = card_sight(g, s, seat)
+        return sights[seat](card)
+    for label, cards in named:
+        seen = [seat for seat in readers(s, audience) if all(sees(seat, c) for c in cards)]
+        words = A_CARD if len(cards) == 1 else f"{len(cards)} cards"
+        out.append((label, frozenset(seen), words))
+    return out
+
+
+def redact(text: str, marks: list, *seats) -> str:
+    """`text` as read by every one of `seats` at once: each named card some of them may not
+    see becomes its neutral words. `marks` are who_sees's, in the text's order; a label not
+    found where expected (a text that named it only in a condition) is skipped."""
+    out, pos = [], 0
+    for label, seen, words in marks:
+        at = text.find(label, pos) if label else -1
+        if at < 0:
+            continue
+        hidden = any(seat not in seen for seat in seats)
+        out.append(text[pos:at] + (words if hidden else label))
+        pos = at + len(label)
+    return "".join(out) + text[pos:] if out else text
+
+
+class Judge:
+    """The listener a game's VM writes to during one decision (or setup). A line whose
+    fields named cards (vm.Line.named) is judged as it is written: each card is named to
+    the readers who may see it then, or who could at the start of the decision, or once it
+    has run (settle: a card logged as it is played from a hand to the table, or as it
+    leaves the table for a hidden pile, is no secret), or to whom a `reveal` showed it.
+    A line every reader may read whole is passed on plain."""
+
+    def __init__(self, g, s: dict, listener, before: dict | None = None):
+        self.g, self.s, self.listener, self.before = g, s, listener, before
+        self.judged: list = []
+
+    def __call__(self, line) -> None:
+        named = getattr(line, "named", ())
+        if named:
+            shown = line.shown
+            marks = who_sees(self.g, self.s, named, line.audience, shown)
+            n = len(readers(self.s, line.audience))
+            if any(len(seen) < n for _, seen, _ in marks):
+                line = Line(str(line), line.audience, named, marks, shown)
+                self.judged.append(line)
+            elif line.audience is None and not shown:
+                line = str(line)
+            else:       # (what a reveal showed stays on the line: it is why it may say it)
+                line = Line(str(line), line.audience, shown=shown)
+        self.listener(line)
+
+    def settle(self) -> None:
+        """Widen the marks of this decision's lines (the listener holds the same objects):
+        a card seen at the start or the end of the decision may be named."""
+        for line in self.judged:
+            for s in (self.before, self.s):
+                if s is not None and line.marks:
+                    wider = who_sees(self.g, s, line.named, line.audience, line.shown)
+                    line.marks = tuple((label, seen | more, words) for (label, seen, words),
+                                       (_, more, _) in zip(line.marks, wider))
+            if all(len(seen) == len(readers(self.s, line.audience))
+                   for _, seen, _ in line.marks):
+                line.marks = ()
+        self.judged = []
+
+
+def judging(g, s: dict, listener, before: dict | None = None) -> Judge:
+    """The Judge of one decision's lines (Game.new_state and Game.apply bind it)."""
+    return Judge(g, s, listener, before)
+
+
+def line_text(line, *seats) -> str:
+    """A log line as all of `seats` (None: a spectator) read it together: the cards it
+    names that one of them could not see when it was written are neutral words. Only for
+    seats that may read it (may_read)."""
+    marks = getattr(line, "marks", ())
+    return redact(str(line), marks, *seats) if marks else str(line)
+
+
+class Reader:
+    """The texts of a pending decision as one seat (None: a spectator) may read them:
+    decisions.py asks it for option labels, step labels and the prompt."""
+
+    def __init__(self, g, s: dict, seat):
+        self.g, self.s, self.seat = g, s, seat
+        self._sight = None
+
+    def sees(self, card) -> bool:
+        if self._sight is None:
+            self._sight = card_sight(self.g, self.s, self.seat)
+        return self._sight(card)
+
+    def options(self, values: list, labels: list, t: str = "any") -> list:
+        """A menu's labels, one per value (label_of's): an option whose value is or holds a
+        card the seat may not see is "card N" (its place in the menu), so no label names a
+        hidden card and every label still names one option."""
+        out = list(labels)
+        for i, v in enumerate(values):
+            cards = menus.named_cards(self.g, v, t)
+            if cards and not all(self.sees(c) for c in cards):
+                out[i] = f"card {i + 1}"
+        return out
+
+    def text(self, text: str, named: list) -> str:
+        """A text made now (a label text, a prompt, the status line) naming these (label,
+        cards) of vm.label: the cards the seat may not see are neutral words."""
+        if not named:
+            return text
+        marks = [(label, frozenset([self.seat]) if all(self.sees(c) for c in cards)
+                  else frozenset(), A_CARD if len(cards) == 1 else f"{len(cards)} cards")
+                 for label, cards in named]
+        return redact(text, marks, self.seat)
+
+
 # ------------------------------------------------------------------ declarations
 # Where each kind of declared thing lives on the GameDef: (kind, a seat's?) -> its table.
 _TABLES = {("zone", True): "player_zones", ("zone", False): "game_zones",
            ("counter", True): "player_counters", ("counter", False): "game_counters",
            ("value", True): "player_values", ("value", False): "game_values"}
-_LEVEL = {"all": 0, "owner": 1, "none": 2}
 
 
 def declared_as(g, kind: str, name: str, owner: int | None) -> str:
@@ -140,22 +332,23 @@ def unseen_starts(g, s: dict, seat: int):
 def stat_levels(g) -> dict:
     """Each stat's visibility: the most hidden zone or counter its expression names
     (following stats it uses). Conservative: a name that merely matches counts."""
-    vis = {}
+    vis: dict = {}
+
+    def hide(name, level):
+        vis[name] = _narrower(vis.get(name, "all"), level)
     for name, spec in g.player_zones.items():
-        vis[name] = spec.visibility
+        hide(name, spec.visibility)
     for name, spec in g.game_zones.items():
         # a game zone has no owner, so anything short of "all" is hidden to everyone
-        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
-                        key=_LEVEL.get)
+        hide(name, "all" if spec.visibility == "all" else "none")
     for name, spec in g.player_counters.items():
-        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+        hide(name, spec.visibility)
     for name, spec in g.game_counters.items():
-        vis[name] = max(vis.get(name, "all"), "all" if spec.visibility == "all" else "none",
-                        key=_LEVEL.get)
+        hide(name, "all" if spec.visibility == "all" else "none")
     for name, spec in g.player_values.items():
-        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+        hide(name, spec.visibility)
     for name, spec in g.game_values.items():
-        vis[name] = max(vis.get(name, "all"), spec.visibility, key=_LEVEL.get)
+        hide(name, spec.visibility)
     names = {name: _names(parse_expression(text)) for name, text in g.stats.items()}
     # a function a stat calls is followed like a stat (its name never matches a zone)
     names.update({name: _names(parse_expression(f.expr)) for name, f in g.functions.items()
@@ -166,12 +359,30 @@ def stat_levels(g) -> dict:
         worst = "all"
         for word in names[stat]:
             if word in names and word not in seen:
-                worst = max(worst, level(word, seen | {word}), key=_LEVEL.get)
-            worst = max(worst, vis.get(word, "all"), key=_LEVEL.get)
+                worst = _narrower(worst, level(word, seen | {word}))
+            worst = _narrower(worst, vis.get(word, "all"))
         return worst
     for stat in g.stats:
         levels[stat] = level(stat, {stat})
     return levels
+
+
+def _narrower(a: str, b: str) -> str:
+    """Who may see a thing made of two things seen by `a` and `b`: those who see both
+    ("owner" and "others" together: nobody)."""
+    if a == b or b == "all":
+        return a
+    return b if a == "all" else "none"
+
+
+def in_words(visibility: str, visible_if: str | None = None, quote=repr) -> str:
+    """A declared visibility as a rules sheet says it (describe), with the zone's
+    visible_if (written by `quote`) when it narrows what the declaration shows."""
+    words = {"all": "open", "owner": "seen by its owner",
+             "others": "seen by every player but its owner", "none": "hidden"}[visibility]
+    if visible_if is not None and visibility != "none":
+        words += f", each card only to the seats for which {quote(str(visible_if))} holds"
+    return words
 
 
 def _names(tree) -> set:

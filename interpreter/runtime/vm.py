@@ -10,22 +10,35 @@ from __future__ import annotations
 from .. import zone_keys
 from ..effects import menus, rng
 from ..effects.blocks import STOPS_BELOW
-from . import decisions, run_errors
+from . import decisions, marks, run_errors
 from ..errors import GameError
 
 ALL = object()              # a log line everyone may read
 
 
 class Line(str):
-    """A private log line: a text with its audience (seats), e.g. a hand drawn. Listeners that
-    only keep texts keep working; views, the terminal and --json show it only to its audience
-    (see visibility.may_read)."""
-    audience: tuple
+    """A log line that is more than a text: a private one has its audience (seats), e.g. a
+    hand drawn; one whose fields named cards has them: `named` (label, cards) as the VM
+    wrote it, `marks` (label, who may see, neutral words) once judged where it was written
+    (visibility.judging), so each reader reads the cards it may not see as neutral words.
+    Listeners that only keep texts keep working (the text is the whole line); views, the
+    terminal and --json show it only to its audience and as each reader may read it
+    (visibility.may_read, line_text)."""
+    audience: tuple | None
+    named: tuple
+    marks: tuple
+    shown: dict | None
 
-    def __new__(cls, text, to):
+    def __new__(cls, text, to, named=(), marks=(), shown=None):
         line = super().__new__(cls, text)
-        seats = to if isinstance(to, (list, tuple)) else [to]
-        line.audience = tuple(p for p in seats if type(p) is int)
+        if to is ALL or to is None:
+            line.audience = None
+        else:
+            seats = to if isinstance(to, (list, tuple)) else [to]
+            line.audience = tuple(p for p in seats if type(p) is int)
+        line.named = tuple(named)
+        line.marks = tuple(marks)
+        line.shown = shown       # {card: seats or None (all)}: what `reveal` showed
         return line
 
 
@@ -34,7 +47,8 @@ MAX_DEPTH = 200             # frames (procedure calls, played cards) running at 
 
 
 class VM:
-    __slots__ = ("g", "s", "l", "listener", "steps", "events", "end_when")
+    __slots__ = ("g", "s", "l", "listener", "steps", "events", "end_when", "named",
+                 "revealed")
 
     def __init__(self, game, state, listener=None, events=None):
         self.g = game
@@ -44,6 +58,8 @@ class VM:
         self.listener = listener
         self.steps = STEP_BUDGET     # loop rounds and ops left for this decision
         self.events = events         # None, or events(kind, card, a, b): simulate's card stats
+        self.named = []              # (label, cards) the texts made since cleared named
+        self.revealed = None         # {card: seats or None}: `reveal`s of this decision
 
     def bind(self, state, listener=None, events=None) -> "VM":
         """The VM made ready for one decision of `state`, as if new."""
@@ -52,6 +68,8 @@ class VM:
         self.listener = listener
         self.steps = STEP_BUDGET
         self.events = events
+        self.named = []
+        self.revealed = None
         return self
 
     # ---------------------------------------------------------------- running
@@ -230,6 +248,9 @@ class VM:
         z[src].remove(card)
         pile.append(card)
         loc[card] = dest
+        marks = s.get("mk")
+        if marks and card in marks and src != dest:
+            self.moved_marks(card)
         if self.events is not None:   # a card changes zone
             self.events("move", card, src, dest)
         resets = g.card_state_resets(dest)
@@ -282,6 +303,9 @@ class VM:
             c = pile.pop(rng.below(s, len(pile))) if spec.bag else pile.pop()
             z[dest].append(c)
             loc[c] = dest
+            marks = s.get("mk")
+            if marks and c in marks:
+                self.moved_marks(c)
             if self.events is not None:   # a card changes zone
                 self.events("move", c, src, dest)
             if resets:
@@ -301,8 +325,11 @@ class VM:
         z, loc = s["z"], s["loc"]
         source = z[zone_keys.make(zone_keys.seat_of(key), spec.refill_from)]
         back = source[:max(0, len(source) - spec.refill_keep)]
+        marked = s.get("mk") or ()
         for c in back:
             loc[c] = key
+            if c in marked:
+                self.moved_marks(c)
         z[key].extend(back)
         del source[:len(back)]
         rng.shuffle(s, z[key])
@@ -323,9 +350,38 @@ class VM:
 
     # ---------------------------------------------------------------- display
     def label(self, v, t: str = "any") -> str:
-        return menus.label_of(self.g, v, t)
+        """A value as a text's field names it; the cards it names are noted (self.named) so
+        that the text is shown to each seat as it may see them (runtime/visibility.py)."""
+        text = menus.label_of(self.g, v, t)
+        cards = menus.named_cards(self.g, v, t)
+        if cards:
+            self.named.append((text, cards))
+        return text
+
+    def reveal(self, cards, to=ALL) -> None:
+        """`reveal CARDS [to P]`: the log lines of this decision may name these cards to
+        everyone (or to P); nothing else changes (runtime/visibility.py judges lines)."""
+        cards = cards if type(cards) is list else [cards]
+        seats = None if to is ALL else Line("", to).audience
+        shown = self.revealed = dict(self.revealed or {})
+        for card in cards:
+            if type(card) is str:
+                was = shown.get(card, ())
+                shown[card] = None if seats is None or was is None else tuple(set(was) |
+                                                                               set(seats))
+
+    # `mark` and `unmark`, and what a card's marks become when it changes zone (marks.py)
+    mark = marks.mark
+    unmark = marks.unmark
+    moved_marks = marks.moved
 
     def emit(self, text: str, to=ALL) -> None:
-        """A log line for the listener; `to`: the seat or seats who alone may read it."""
+        """A log line for the listener; `to`: the seat or seats who alone may read it. A
+        line whose fields named cards keeps them (label, cards): the listener Game binds
+        judges, as the line is written, who may see each (visibility.judging)."""
+        named, self.named = self.named, []
         if self.listener is not None:
-            self.listener(text if to is ALL else Line(text, to))
+            if named:
+                self.listener(Line(text, to, named, shown=self.revealed))
+            else:
+                self.listener(text if to is ALL else Line(text, to))
