@@ -15,6 +15,7 @@ class ZoneSpec:
     refill_from: Optional[str] = None   # when drawing from it empty, shuffle this zone into it
     description: str = ""
     visible_if: Optional[str] = None    # per card: shown only to viewers for whom this holds
+    shown: bool = True              # false: out of the game, left out of every view
 
 
 @dataclass

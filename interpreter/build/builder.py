@@ -91,7 +91,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                 target[name] = ZoneSpec(name, owner, spec.get("visibility", "all"),
                                         tuple(spec.get("keys") or ()), bool(spec.get("bag", False)),
                                         spec.get("refill_from"), spec.get("description", ""),
-                                        spec.get("visible_if"))
+                                        spec.get("visible_if"), bool(spec.get("shown", True)))
                 if spec.get("refill_from") == name:     # an empty pile cannot refill itself
                     self.add(self.doc, ["zones", owner, name, "refill_from"], "SCHEMA-VALUE",
                              f"'{name}' refills from itself: name the zone its cards come "

@@ -53,7 +53,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         seats.append(seat_view)
     zones = {}
     for name, spec in g.game_zones.items():
-        if name in g.boards:
+        if name in g.boards or not spec.shown:     # a board is drawn; a box is out of play
             continue
         see, test = zone_sight(g, evaluator, name, None, seat)
         for key in zone_keys.group_keys(name, spec.keys):
