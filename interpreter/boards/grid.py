@@ -39,6 +39,8 @@ class Board:
     alias: dict = field(default_factory=dict)      # another spelling -> cell (none on a grid)
     word: str = "cell"                             # what a place is called in errors
     markers: tuple = ()                            # value names drawn as markers (views)
+    rim_worth: tuple = ()                          # by rim distance: what it is worth (rim_says)
+    rim_says: str = ""
     broken: bool = False                           # a stand-in for a wrong declaration
 
     @property

@@ -131,6 +131,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
         if board.shape == "grid":
             col, row = board.position[cell]
             cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+            if board.rim_worth:
+                cells[cell]["worth"] = board.rim_worth[board.rim[cell]]
         else:
             cells[cell] = {"cards": stack}
         if board.features[cell]:
@@ -140,6 +142,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
     marks = any(spec.type == "players" for _, spec in public)
     if board.shape == "grid":
         out = {"shape": board.shape, "rows": board.rows, "cols": board.cols}
+        if board.rim_worth:
+            out["rim_says"] = board.rim_says
     else:
         out = {"shape": board.shape}
     out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells,
