@@ -13,7 +13,9 @@ The blunders (issue 25, item 12), each counted over the greedy seat's decisions 
   metras   bids IP on an intrigue card (theft, treachery, corruption, assassination)
            while its Espionage is 0; and pays IP for an intrigue card it then cannot play
   etheria  discards a Rainbow (the 2-point card) while holding another colour
-  metscri  turns up a card every seat already knew and does not collect it that turn
+  metscri  turns up a card every seat already knew and does not collect it that turn (and
+           the part of those that spent AP or left AP unspent: not the free first turn-up
+           taken as the last act of a turn, which changes nothing)
   meta     discards for Focus in a turn that then plays and buys nothing after it; moves a
            construct back to a space it left earlier in the same turn
 Each row gives the count, what it is counted against (the chances to make it), greedy's win
@@ -116,7 +118,8 @@ class Etheria(Detector):
 
 
 class Metscri(Detector):
-    names = ("turned up a card all knew, not collected that turn",)
+    names = ("turned up a card all knew, not collected that turn",
+             "the same, spending AP or with AP left (not the free last act of a turn)")
 
     def __init__(self, game, seat):
         super().__init__(game, seat)
@@ -129,8 +132,10 @@ class Metscri(Detector):
             card = stack[-1]
             knew = before["cs"]["seen_by"].get(card, [])
             self.chances[self.names[0]] += 1
+            self.chances[self.names[1]] += 1
             if all(p in knew for p in range(before["n"])):
-                self.pending.append(card)
+                spent = before["g"]["turned"] > 0 or before["g"]["ap"] > before["g"]["turned"]
+                self.pending.append((card, spent))
         if after["roles"].get("active") != self.seat:
             self.settle(after)
 
@@ -138,9 +143,10 @@ class Metscri(Detector):
         self.settle(after)
 
     def settle(self, s):
-        for card in self.pending:
+        for card, spent in self.pending:
             if s["loc"][card].startswith("board."):     # still on the board: not collected
                 self.count[self.names[0]] += 1
+                self.count[self.names[1]] += spent
         self.pending = []
 
     def finish(self, s):

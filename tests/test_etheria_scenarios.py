@@ -664,3 +664,19 @@ def test_an_event_on_a_faction_nobody_leads_says_it_has_no_effect(game):
     run(game, s, "proc:event_phase", {"me": 0, "p": 0}, listener=log)
     assert log[1:] == ["no player leads the Dicathen Union: Dicathen Treaty has no effect"]
     assert [zone(s, f"{p}.hand") for p in range(3)] == [[], [], []]
+
+
+# ------------------------------------------------------------------ the greedy bot (issue 25)
+def test_greedy_keeps_its_rainbows_when_it_discards_after_a_lost_bid(game):
+    # Bidding Phase 7: "Losing bidders discard one resource card (marquess) or two"; a
+    # Rainbow is worth 2 points in any bid (3 when required), the others 1: a careful player
+    # gives up a 1-point card. The evaluation counts the hand by bid points.
+    from interpreter.bots import make_bot
+    for seed in range(6):
+        s = table(game, seed=seed)
+        hand(game, s, 0, "rainbow-1", "rainbow-2", "red-1", "green-1")
+        run(game, s, "proc:discard_resources", {"me": 0, "p": 0, "k": 2, "why": "lost bid"})
+        bot = make_bot("greedy", game, seed)
+        while game.waiting(s) == [0]:
+            game.apply(s, 0, bot.choose(game, s, 0))
+        assert sorted(zone(s, "0.hand")) == ["rainbow-1", "rainbow-2"]

@@ -788,3 +788,52 @@ def test_the_action_menu_keeps_its_order_as_the_hand_changes(game):
     proc(game, s, "discard_for_focus", p=P1, c="bolt-thrower-1")
     after = [m for m in _menu(game, s, P1) if m.startswith("discard ")]
     assert after == [m for m in before if not m.startswith("discard Bolt Thrower")]
+
+
+# ------------------------------------------------------------------ the greedy bot (issue 25)
+def greedy_turn(game, s, seed, seat=P1):
+    """The greedy bot plays `seat`'s whole turn; its log."""
+    from interpreter.bots import make_bot
+    bot = make_bot("greedy", game, seed)
+    log = Log()
+    run(game, s, "proc:take_turn", {"me": None, "p": seat}, listener=log)
+    while game.waiting(s) == [seat] and s["roles"]["active"] == seat:
+        game.apply(s, seat, bot.choose(game, s, seat), listener=log)
+        if any(line.startswith(f"P{seat + 1} refills") for line in log):
+            break
+    return log
+
+
+def test_greedy_does_not_discard_for_focus_it_cannot_spend(game):
+    # E 8.4 "Focus left at the end of the turn is lost": with a Bolt Thrower (cost 3) and a
+    # Spare Parts in hand and nothing in the Blueprint zone, discarding the Spare Parts gives
+    # 1 Focus that buys nothing (the Bolt Thrower would have to be discarded itself)
+    for seed in range(4):
+        s = table(game, hands={P1: ["bolt-thrower-1", "spare-parts-1-1"]})
+        for c in list(s["z"]["blueprints"]):
+            place(s, game, c, "blueprint_deck")
+        log = greedy_turn(game, s, seed)
+        assert not [line for line in log if line.startswith("P1 discards")], log
+
+
+def test_greedy_discards_when_the_focus_pays_for_a_play(game):
+    # the other side: two Rivet Brawlers give 4 Focus, enough for the Bolt Thrower (17.1)
+    s = table(game, hands={P1: ["bolt-thrower-1", "rivet-brawler-1-1", "rivet-brawler-1-2"]})
+    for c in list(s["z"]["blueprints"]):
+        place(s, game, c, "blueprint_deck")
+    log = greedy_turn(game, s, 0)
+    assert any(line.startswith("P1 plays ") for line in log), log
+
+
+def test_greedy_does_not_move_a_construct_back_and_forth(game):
+    # a prototype leaves the Arena at the end of the turn (E 10.4): a move that brings
+    # nothing nearer is no gain, and a move back to where it stood never is
+    for seed in range(4):
+        s = table(game, hands={P1: []})
+        for c in list(s["z"]["blueprints"]):
+            place(s, game, c, "blueprint_deck")
+        put(game, s, "rivet-brawler-1-1", "c3", P1, prototype=True)
+        log = greedy_turn(game, s, seed)
+        moves = [line for line in log if line.startswith("P1 moves")]
+        cells = ["c3"] + [line.split(" to ")[-1] for line in moves]
+        assert len(cells) == len(set(cells)), moves
