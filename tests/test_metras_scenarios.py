@@ -1077,3 +1077,44 @@ def test_no_favorite_is_announced_after_the_last_turn(game):
         s = board(game, turn=turn)
         log = run(game, s, "phase:collection", {"me": None})
         assert any("Emperor's Favorite" in line for line in log) is said
+
+
+# ------------------------------------------------------------- the greedy bot (issue 25)
+def test_the_standing_bid_is_public_while_the_auction_runs(game):
+    # "All other players, in clockwise order may make higher bids or pass": every bid is
+    # said at the table; the game value `auction` holds the standing one (for the bots'
+    # evaluation), none before the first bid and after the auction
+    s = board(game, players=4, turn=1)
+    place_all(s, game, ["A03", "A05", "A08"], "market")
+    s["roles"] = {"favorite": 1, "suppliant": 0}
+    run(game, s, "phase:auction", {"me": None})
+    decide(game, s, label(game, "A08"))
+    assert s["v"]["auction"] is None
+    decide(game, s, "open at 2")
+    assert s["v"]["auction"] == {"lot": "A08", "high": 2, "leader": 1}
+    decide(game, s, "bid 4")
+    assert s["v"]["auction"] == {"lot": "A08", "high": 4, "leader": 2}
+    for _ in range(3):
+        decide(game, s, "pass")
+    assert s["z"]["2.purchased"] == ["A08"] and s["v"]["auction"] is None
+
+
+def test_greedy_does_not_pay_for_a_theft_it_could_never_play(game):
+    # Intrigue: "you can only target a player whose Wealth is lower than your Espionage" -
+    # with Espionage 0 a Theft can only be discarded for a servant: greedy bids at most 1 IP
+    # for it (it used to bid at random, 9 of its 10 IP at the table)
+    from interpreter.bots import make_bot
+    for seed in range(6):
+        s = board(game, players=3, turn=1, seed=seed)
+        place_all(s, game, ["A04", "A08"], "market")                      # a Theft, a Court
+        place_all(s, game, ["ally25"], "0.slots.fame")                     # Fame 5, Esp 0
+        s["roles"] = {"favorite": 1, "suppliant": 0}
+        run(game, s, "phase:auction", {"me": None})
+        decide(game, s, label(game, "A04"))                                # P2 offers the Theft
+        decide(game, s, "open at 2")
+        bot = make_bot("greedy", game, seed)
+        assert waiting_seat(game, s) == 2
+        decide(game, s, "pass")
+        assert waiting_seat(game, s) == 0
+        choice = options(game, s)[bot.choose(game, s, 0)]
+        assert choice == "pass", choice
