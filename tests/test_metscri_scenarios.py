@@ -457,28 +457,3 @@ def test_a_chosen_set_stays_connected(game):
     act(game, s, "leave out the 5♠ on b2", log)
     assert "P1 collects 5♥ 5♦ 5♣ on c2 d2 e2: 6 points" in log
 
-
-# ------------------------------------------------------------------ the greedy bot (issue 25)
-def test_greedy_does_not_turn_up_a_card_every_seat_already_knew(game):
-    # 3.5.3 Turn: each turn-up costs one more AP than the last; a card every seat has seen
-    # shows nobody anything, so turning it up (alone, no set or pair) only makes the next
-    # turn-up dearer. Greedy used to take the free first turn-up of such a card.
-    from interpreter.bots import make_bot
-    for seed in range(4):
-        s = table(game, seed=seed, board={"d4": ["7h-1"], "b2": ["qs-1"], "f6": ["2c-1"]})
-        for c in ("7h-1", "qs-1", "2c-1"):
-            s["cs"]["seen_by"][c] = [0, 1]              # both seats know all three
-        start_turn(game, s, [6])
-        bot = make_bot("greedy", game, seed)
-        turned = []
-        while game.waiting(s) == [P1]:
-            label = game.options(s, P1)[bot.choose(game, s, P1)]
-            if label.startswith("turn "):
-                turned.append((label, s["g"]["ap"]))
-            if label == "end the turn":
-                break
-            decide(game, s, label)
-        # only a free turn-up as the very last act (0 AP left: the Return turns it down
-        # again, nothing changes) - never one that spends or strands action points
-        assert all(cost == "(0 AP)" and ap == 0 for (label, ap) in turned
-                   for cost in [label[label.index("("):]]), turned
