@@ -1118,3 +1118,18 @@ def test_greedy_does_not_pay_for_a_theft_it_could_never_play(game):
         assert waiting_seat(game, s) == 0
         choice = options(game, s)[bot.choose(game, s, 0)]
         assert choice == "pass", choice
+
+
+def test_a_standing_value_the_game_does_not_declare_is_a_clear_error():
+    import pytest as _pytest
+    from interpreter.errors import GameError
+    from interpreter.runtime.game import Game
+    game = Game.load("metras")
+    s = board(game, players=4, turn=1)
+    place_all(s, game, ["A03", "A08"], "market")
+    s["roles"] = {"favorite": 1, "suppliant": 0}
+    game.g.game_values.pop("auction")               # as if the YAML declared no such value
+    run(game, s, "phase:auction", {"me": None})
+    with _pytest.raises(GameError, match="standing='auction' names no game value"):
+        decide(game, s, label(game, "A08"))
+        decide(game, s, "open at 2")
