@@ -20,6 +20,7 @@ class ZoneSpec:
     refill_keep: int = 0            # a refill leaves the top N cards of refill_from there
     refill_when: str = "draw"       # "draw": when a draw finds it empty; "empty": as it empties
     hide_count: bool = False        # a seat shown none of its cards is not told how many
+    shown: bool = True              # false: out of the game, left out of every view
 
 
 @dataclass

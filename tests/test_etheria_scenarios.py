@@ -11,6 +11,7 @@ import pytest
 
 from interpreter.errors import IllegalMove
 from interpreter.present.views import view
+from interpreter.runtime.visibility import may_read
 from scenario import Log, clear_flow, evaluate, fresh, load, place, run, zone
 
 FACTIONS = ["dragons", "deepwoods", "nomads", "dicathen"]
@@ -70,6 +71,11 @@ def bid(game, s, answers: dict, log=None):
             want = sorted(label.split(" + "))
             label = next(o for o in opts if sorted(cards_of(o).split(" + ")) == want)
         game.apply_label(s, seat, label, listener=log)
+
+
+def read_by(log, seat):
+    """The log lines a seat may read (a private line only by its audience)."""
+    return [x for x in log if may_read(x, seat)]
 
 
 def points(game, s, cards, noble, seat=0):
@@ -491,7 +497,9 @@ def test_a_nobles_ability_is_shown_when_offered_and_when_it_acts(game):
     place(s, game, "green-3", "1.hand")
     log.clear()
     run(game, s, "proc:trigger", {"me": 1, "p": 1, "moment": "won_bid"}, listener=log)
-    assert log == [f"Ivy Moss acts for P2: {text}"]
+    drawn = log[1].split(" draws ")[1]                # the card drawn, read by P2 alone
+    assert read_by(log, 1) == [f"Ivy Moss acts for P2: {text}", f"P2 draws {drawn}"]
+    assert read_by(log, 0) == [f"Ivy Moss acts for P2: {text}", "P2 draws 1 resource card"]
 
 
 def test_an_event_is_shown_with_its_text_when_drawn(game):
@@ -573,3 +581,102 @@ def test_partner_picks_variant_lets_the_partner_choose_their_noble(game):
     nobles(game, s, 1, "rowan", "fenwick")
     run(game, s, "proc:trade", {"me": 0, "h": 0})
     assert game.waiting(s) == [0] and game.prompt(s) == "P1: ask P2 for which noble?"
+
+
+# ------------------------------------------------------------------ at the table (issue 25)
+def test_aldric_tribute_prompt_names_the_holder_not_the_seat_answering(game):
+    # Aldric Vane (reconstructed): "every other player gives you 1 resource card of their
+    # choice (chosen at once, in secret)" - each giver is asked to give to the holder
+    s = table(game, players=3)
+    nobles(game, s, 2, "aldric")
+    hand(game, s, 0, "yellow-1")
+    hand(game, s, 1, "red-1", "green-1")
+    s["roles"]["current"] = 2
+    log = Log()
+    run(game, s, "proc:start_of_turn", {"me": 2, "p": 2}, listener=log)
+    game.apply_label(s, 2, next(o for o in game.options(s, 2) if o.startswith("use Aldric")),
+                     listener=log)
+    assert sorted(game.waiting(s)) == [0, 1]
+    assert game.prompt(s, 0) == "Aldric Vane's tribute: give which colour to P3?"
+    assert game.prompt(s, 1) == "Aldric Vane's tribute: give which colour to P3?"
+    assert game.options(s, 1) == ["Green", "Red"]          # the giver's own colours
+    bid(game, s, {0: "Yellow", 1: "Red"}, log)
+    assert "P1 gives P3 a Yellow card" in log and "P2 gives P3 a Red card" in log
+    assert sorted(zone(s, "2.hand")) == ["red-1", "yellow-1"]
+
+
+def test_no_prompt_of_a_choice_by_other_seats_names_the_seat_answering(game):
+    # `me` in a choice made `by` other seats is the seat answering: a prompt that names a
+    # seat other than the answering one must not say `{me}` (all five games)
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent / "gamedefs"
+    bad = []
+    for f in sorted(root.rglob("*.yaml")):
+        for n, line in enumerate(f.read_text().splitlines(), 1):
+            m = re.search(r"choose .* by each of (.*) prompt \"([^\"]*)\"", line)
+            if m and re.search(r"(to|from|for|of|gives?) \{me\}", m.group(2)):
+                bad.append(f"{f.name}:{n}")
+    assert bad == []
+
+
+def test_every_draw_is_one_line_for_each_seat(game):
+    # a Market Day ("Every player draws 1 resource card"): each seat reads its own draw with
+    # the card and every other draw as a count - one line per draw, not two
+    s = table(game)
+    place(s, game, "ev-market", "event_deck")
+    log = Log()
+    run(game, s, "proc:event_phase", {"me": 0, "p": 0}, listener=log)
+    for seat in range(4):
+        lines = read_by(log, seat)[1:]
+        assert len(lines) == 4
+        for p in range(4):
+            (line,) = [x for x in lines if x.startswith(f"P{p + 1} draws ")]
+            if p == seat:
+                assert line.split(" draws ")[1] in ("Red", "Green", "Yellow", "Rainbow")
+            else:
+                assert line == f"P{p + 1} draws 1 resource card"
+    assert read_by(log, None) == [log[0]]               # a spectator reads no card
+
+
+def test_a_non_bidder_draw_is_told_to_everyone(game):
+    # Bidding Phase 6: "Non-bidders draw one resource card from the resource deck." - how
+    # many is public (the hand counts show it), which card only the drawer reads
+    s = table(game)
+    hand(game, s, 1, "green-1", "green-2", "red-1", "red-2")
+    log = Log()
+    run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "alder"}, listener=log)
+    bid(game, s, {0: "abstain", 1: "2 Green + 1 Red", 2: "abstain", 3: "abstain"}, log)
+    assert [x for x in read_by(log, 1) if " draws " in x] == [
+        "P1 draws 1 resource card", "P3 draws 1 resource card", "P4 draws 1 resource card"]
+    mine = [x for x in read_by(log, 0) if " draws " in x]
+    assert mine[1:] == ["P3 draws 1 resource card", "P4 draws 1 resource card"]
+    assert mine[0].split(" draws ")[1] in ("Red", "Green", "Yellow", "Rainbow")
+
+
+def test_an_event_on_a_faction_nobody_leads_says_it_has_no_effect(game):
+    # Event Phase: events have "outcomes for specific factions, all factions, and the current
+    # player"; at three players one faction has no leader and its events do nothing (a
+    # reading, README) - the log says so instead of falling silent
+    s = table(game, players=3)                        # P1 dragons, P2 deepwoods, P3 nomads
+    place(s, game, "ev-dicathen-boon", "event_deck")
+    log = Log()
+    run(game, s, "proc:event_phase", {"me": 0, "p": 0}, listener=log)
+    assert log[1:] == ["no player leads the Dicathen Union: Dicathen Treaty has no effect"]
+    assert [zone(s, f"{p}.hand") for p in range(3)] == [[], [], []]
+
+
+# ------------------------------------------------------------------ the greedy bot (issue 25)
+def test_greedy_keeps_its_rainbows_when_it_discards_after_a_lost_bid(game):
+    # Bidding Phase 7: "Losing bidders discard one resource card (marquess) or two"; a
+    # Rainbow is worth 2 points in any bid (3 when required), the others 1: a careful player
+    # gives up a 1-point card. The evaluation counts the hand by bid points.
+    from interpreter.bots import make_bot
+    for seed in range(6):
+        s = table(game, seed=seed)
+        hand(game, s, 0, "rainbow-1", "rainbow-2", "red-1", "green-1")
+        run(game, s, "proc:discard_resources", {"me": 0, "p": 0, "k": 2, "why": "lost bid"})
+        bot = make_bot("greedy", game, seed)
+        while game.waiting(s) == [0]:
+            game.apply(s, 0, bot.choose(game, s, 0))
+        assert sorted(zone(s, "0.hand")) == ["rainbow-1", "rainbow-2"]

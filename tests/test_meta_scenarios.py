@@ -717,3 +717,123 @@ def test_15_9_triggers_resolve_in_the_order_constructs_entered(game):
     assert "on d3" in game.prompt(t)                          # the earlier one asks first
     decide(game, t, 0)
     assert "on c3" in game.prompt(t)
+
+
+# ------------------------------------------------------------------ at the table (issue 25)
+def test_8_2_a_play_that_wastes_the_focus_pool_says_so_before_it_is_chosen(game):
+    # E 8.2: "All Focus generated are spent when the first card is played or purchased. This
+    # means that unused Focus is lost." - a 0-cost Spare Parts played with 2 Focus loses both
+    s = table(game, hands={P1: ["spare-parts-1-1", "rivet-brawler-1-1"]})
+    assert "play Spare Parts (cost 0)" in _menu(game, s, P1)             # nothing to waste
+    proc(game, s, "discard_for_focus", p=P1, c="rivet-brawler-1-1")
+    menu = _menu(game, s, P1)
+    assert "play Spare Parts (cost 0) - spends all 2 Focus, 2 wasted" in menu
+    proc(game, s, "play_from_hand", p=P1, c="spare-parts-1-1")
+    assert s["pl"][P1]["focus"] == 1                  # 2 spent, then its own "Gain 1 Focus"
+
+
+def test_15_1_the_assemble_focus_gain_is_logged(game):
+    # E 15.1 "ASSEMBLE: resolves when the construct is assembled"; Steam Hammer "ASSEMBLE:
+    # gain 1 Focus." - the gain is in the log with the new pool
+    s = table(game, hands={P1: ["steam-hammer-1", "rivet-brawler-1-1", "rivet-brawler-1-2"]})
+    proc(game, s, "discard_for_focus", p=P1, c="rivet-brawler-1-1")
+    proc(game, s, "discard_for_focus", p=P1, c="rivet-brawler-1-2")
+    log = Log()
+    proc(game, s, "play_from_hand", log, p=P1, c="steam-hammer-1")
+    decide(game, s, "b1", log)
+    assert "Steam Hammer 3/3 ASSEMBLE: P1 gains 1 Focus (now 1)" in log
+    assert s["pl"][P1]["focus"] == 1
+
+
+def test_a_turn_with_nothing_left_to_do_is_announced(game):
+    # E 6.2: the Main Phase lasts while the player acts; with no card in hand, no construct
+    # and nothing affordable the turn ends by itself - and the log says why
+    s = table(game, hands={P1: []})
+    log = Log()
+    run(game, s, "proc:take_turn", {"me": None, "p": P1}, listener=log)
+    assert "P1 can do nothing more: the turn ends" in log
+    assert s["roles"]["active"] == P1 and s["pl"][P1]["focus"] == 0
+
+
+def test_5_5_the_mulligan_names_each_card_once_without_copy_numbers(game):
+    # E 5.5 "set aside any number of cards from the hand": copies are alike, so one option
+    # per card name, never "Rivet Brawler 2/3 #2"
+    s = game.new_state(players=2, seed=3)          # P1's hand: two Rivet Brawlers, Spare Parts
+    pick(game, s, "Samuel")
+    pick(game, s, "Abigale")
+    assert sorted(c.rsplit("-", 2)[0] for c in s["z"]["0.hand"]) == [
+        "rivet-brawler", "rivet-brawler", "spare-parts"]
+    assert options(game, s) == ["set aside Rivet Brawler 2/3", "set aside Spare Parts",
+                                "keep the rest"]
+    decide(game, s, "set aside Rivet Brawler 2/3")
+    assert options(game, s) == ["set aside Rivet Brawler 2/3", "set aside Spare Parts",
+                                "keep the rest"]                    # the other copy
+    decide(game, s, "set aside Rivet Brawler 2/3")
+    assert options(game, s) == ["set aside Spare Parts", "keep the rest"]
+
+
+def test_students_are_shown_by_name_not_number(game):
+    s = start(game, students=(3, 4))
+    v = view(game, s, P1)
+    assert all("student" not in p.get("counters", {}) for p in v["seats"])
+    assert "Luke Palmer" in v["status"] and "Isaiah & Newt Sawyer" in v["status"]
+
+
+def test_the_action_menu_keeps_its_order_as_the_hand_changes(game):
+    # the hand's cards are offered in name order: discarding one leaves the others in place
+    s = table(game, hands={P1: ["steam-hammer-1", "spare-parts-1-1", "bolt-thrower-1",
+                                "rivet-brawler-1-1"]})
+    before = [m for m in _menu(game, s, P1) if m.startswith("discard ")]
+    assert before == sorted(before)
+    proc(game, s, "discard_for_focus", p=P1, c="bolt-thrower-1")
+    after = [m for m in _menu(game, s, P1) if m.startswith("discard ")]
+    assert after == [m for m in before if not m.startswith("discard Bolt Thrower")]
+
+
+# ------------------------------------------------------------------ the greedy bot (issue 25)
+def greedy_turn(game, s, seed, seat=P1):
+    """The greedy bot plays `seat`'s whole turn; its log."""
+    from interpreter.bots import make_bot
+    bot = make_bot("greedy", game, seed)
+    log = Log()
+    run(game, s, "proc:take_turn", {"me": None, "p": seat}, listener=log)
+    while game.waiting(s) == [seat] and s["roles"]["active"] == seat:
+        game.apply(s, seat, bot.choose(game, s, seat), listener=log)
+        if any(line.startswith(f"P{seat + 1} refills") for line in log):
+            break
+    return log
+
+
+def test_greedy_does_not_discard_for_focus_it_cannot_spend(game):
+    # E 8.4 "Focus left at the end of the turn is lost": with a Bolt Thrower (cost 3) and a
+    # Spare Parts in hand and nothing in the Blueprint zone, discarding the Spare Parts gives
+    # 1 Focus that buys nothing (the Bolt Thrower would have to be discarded itself)
+    for seed in range(4):
+        s = table(game, hands={P1: ["bolt-thrower-1", "spare-parts-1-1"]})
+        for c in list(s["z"]["blueprints"]):
+            place(s, game, c, "blueprint_deck")
+        log = greedy_turn(game, s, seed)
+        assert not [line for line in log if line.startswith("P1 discards")], log
+
+
+def test_greedy_discards_when_the_focus_pays_for_a_play(game):
+    # the other side: two Rivet Brawlers give 4 Focus, enough for the Bolt Thrower (17.1)
+    s = table(game, hands={P1: ["bolt-thrower-1", "rivet-brawler-1-1", "rivet-brawler-1-2"]})
+    for c in list(s["z"]["blueprints"]):
+        place(s, game, c, "blueprint_deck")
+    log = greedy_turn(game, s, 0)
+    assert any(line.startswith("P1 plays ") for line in log), log
+
+
+def test_greedy_does_not_move_a_construct_back_and_forth(game):
+    # a prototype leaves the Arena at the end of the turn (E 10.4): a move that brings
+    # nothing nearer is no gain, and a move back to where it stood never is
+    for seed in range(4):
+        s = table(game, hands={P1: []})
+        for c in list(s["z"]["blueprints"]):
+            place(s, game, c, "blueprint_deck")
+        put(game, s, "rivet-brawler-1-1", "c3", P1, prototype=True)
+        log = greedy_turn(game, s, seed)
+        moves = [line for line in log if line.startswith("P1 moves")]
+        cells = ["c3"] + [line.split(" to ")[-1] for line in moves]
+        assert len(cells) == len(set(cells)), moves

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.present.views import view as _view
 from interpreter.runtime.vm import VM
 from scenario import (Log, advance, clear_board, clear_flow, decide, evaluate, finished, fresh,
                       ip, load, options, place, place_all, run, set_counter, set_turn, stat,
@@ -37,6 +38,10 @@ def board(game, players=4, turn=1, seed=1):
     clear_board(game, s)
     set_turn(s, turn)
     return s
+
+
+def view(s, game, seat):
+    return _view(game, s, seat)
 
 
 def stats(game, s, seat):
@@ -62,8 +67,10 @@ def test_lucrezia_theft_gains_16(game):
     log = run(game, s, "type:theft", {"me": 0, "card": "A04"})      # chest x2
     assert game.prompt(s) == "P1: rob whom?"
     # P3's Wealth 10 is not less than Espionage 10: not a target
-    assert options(game, s) == ["P2", "P4"]
-    decide(game, s, "P2", log)
+    # each target says what the theft would earn (README reading 2: the bank pays
+    # Espionage x (chest - 1), only when something is stolen)
+    assert options(game, s) == ["rob P2 (6 IP): take 6, bank 10", "rob P4 (10 IP): take 10, bank 10"]
+    decide(game, s, "rob P2 (6 IP): take 6, bank 10", log)
     assert finished(s)
     assert ip(s, 0) == 10 + 16          # 6 stolen + 10 from the bank
     assert ip(s, 1) == 0
@@ -75,12 +82,12 @@ def test_theft_steals_at_most_espionage_and_chest_1_adds_nothing(game):
     s = theft_position(game)
     set_counter(s, game, 1, "IP", 25)
     log = run(game, s, "type:theft", {"me": 0, "card": "A23"})      # chest x1
-    decide(game, s, "P2", log)
+    decide(game, s, "rob P2 (25 IP): take 10, bank 0", log)
     assert (ip(s, 0), ip(s, 1)) == (20, 15)
     s = theft_position(game)
     set_counter(s, game, 1, "IP", 25)
     log = run(game, s, "type:theft", {"me": 0, "card": "A44"})      # chest x3
-    decide(game, s, "P2", log)
+    decide(game, s, "rob P2 (25 IP): take 10, bank 20", log)
     assert (ip(s, 0), ip(s, 1)) == (10 + 10 + 20, 15)
 
 
@@ -119,7 +126,8 @@ def test_playable_theft_offers_play_or_servant(game):
     assert evaluate(game, s, "can_play(card, me)", me=0, card="A04") is True
     run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A04"})
     assert game.prompt(s) == "P1: resolve #4 Theft (chest x2)"
-    assert options(game, s) == ["play #4 Theft (chest x2)", "discard for a servant"]
+    assert options(game, s) == ["play #4 Theft (chest x2): rob a player for up to 10 IP, bank 10",
+                                "discard for a servant"]
 
 
 # ------------------------------------------------------------- intrigue: corruption
@@ -571,7 +579,12 @@ def test_family_servants_placement_order_three_players(game):
                   for c in s["z"][f"{p}.slots.{b}"]]
         assert sorted(placed) == [f"familyA-{p + 1}", f"familyB-{p + 1}"]
         assert s["z"][f"{p}.family"] == []
-    assert s["z"]["family_supply"] == ["familyA-4", "familyB-4"]
+    # the fourth family is nobody's: it leaves the game (the box), and neither it nor the
+    # box is shown at the table
+    assert s["z"]["family_supply"] == []
+    assert {"familyA-4", "familyB-4"} <= set(s["z"]["box"])
+    shown = view(s, game, 0)["zones"]
+    assert shown["family_supply"]["count"] == 0 and "box" not in shown
 
 
 def test_setup_counters_and_roles_four_players(game):
@@ -936,7 +949,7 @@ def test_theft_from_a_player_without_ip_takes_nothing_from_the_bank(game):
     s = theft_position(game)
     set_counter(s, game, 1, "IP", 0)
     log = run(game, s, "type:theft", {"me": 0, "card": "A44"})      # chest x3
-    decide(game, s, "P2", log)
+    decide(game, s, "rob P2 (0 IP): take 0, bank 0", log)
     assert finished(s)
     assert (ip(s, 0), ip(s, 1)) == (10, 0)
     assert log == ["P1 robs P2, who has no IP: nothing is stolen, so nothing comes from the bank"]
@@ -1028,3 +1041,95 @@ def test_pillage_and_empty_supplies_are_logged(game):
     decide(game, s, label(game, "ally07"), log)
     assert finished(s)
     assert log[-1] == "no incompetent replacement is left for P2"
+
+
+# ------------------------------------------------------------- at the table (issue 25)
+def test_each_resolve_option_says_what_it_earns(game):
+    # "Court: you gain IPs equal to your Fame multiplied by the value on the card": the option
+    # says the IP before it is chosen
+    s = board(game, turn=2)
+    place_all(s, game, ["ally25", "familyB-1"], "0.slots.fame")          # Fame 9
+    place(s, game, "A08", "0.purchased")                                 # Court x2
+    run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A08"})
+    assert options(game, s) == ["play #8 Court x2: +18 IP (fame 9 x 2)", "discard for a servant"]
+    log = Log()
+    decide(game, s, 0, log)
+    assert ip(s, 0) == 10 + 18                                           # what it said
+
+
+def test_treachery_targets_say_the_ally_and_the_theft(game):
+    s = theft_position(game)
+    place(s, game, "ally25", "1.slots.fame")                             # P2 has an ally
+    place(s, game, "ally07", "ally_bag")                                 # P4 has none:
+    place(s, game, "servant-2", "3.slots.wealth")                        # a servant, Wealth 2
+    log = run(game, s, "type:treachery", {"me": 0, "card": "A48"})       # chest x2
+    assert game.prompt(s) == "P1: betray whom?"
+    opts = options(game, s)
+    assert opts[0] == "betray P2 (6 IP): take an ally, take 6, bank 10"
+    assert opts[1] == "betray P4 (10 IP): take 10, bank 10"          # P4 has no ally
+
+
+def test_no_favorite_is_announced_after_the_last_turn(game):
+    # Collection Phase: "Give the Emperor's Favorite wooden pawn to the player who has the
+    # most IPs ... The turn is now complete and you can begin the next turn" - after turn 5
+    # there is no next turn, so no announcement
+    for turn, said in ((4, True), (5, False)):
+        s = board(game, turn=turn)
+        log = run(game, s, "phase:collection", {"me": None})
+        assert any("Emperor's Favorite" in line for line in log) is said
+
+
+# ------------------------------------------------------------- the greedy bot (issue 25)
+def test_the_standing_bid_is_public_while_the_auction_runs(game):
+    # "All other players, in clockwise order may make higher bids or pass": every bid is
+    # said at the table; the game value `auction` holds the standing one (for the bots'
+    # evaluation), none before the first bid and after the auction
+    s = board(game, players=4, turn=1)
+    place_all(s, game, ["A03", "A05", "A08"], "market")
+    s["roles"] = {"favorite": 1, "suppliant": 0}
+    run(game, s, "phase:auction", {"me": None})
+    decide(game, s, label(game, "A08"))
+    assert s["v"]["auction"] is None
+    decide(game, s, "open at 2")
+    assert s["v"]["auction"] == {"lot": "A08", "high": 2, "leader": 1}
+    decide(game, s, "bid 4")
+    assert s["v"]["auction"] == {"lot": "A08", "high": 4, "leader": 2}
+    for _ in range(3):
+        decide(game, s, "pass")
+    assert s["z"]["2.purchased"] == ["A08"] and s["v"]["auction"] is None
+
+
+def test_greedy_does_not_pay_for_a_theft_it_could_never_play(game):
+    # Intrigue: "you can only target a player whose Wealth is lower than your Espionage" -
+    # with Espionage 0 a Theft can only be discarded for a servant: greedy bids at most 1 IP
+    # for it (it used to bid at random, 9 of its 10 IP at the table)
+    from interpreter.bots import make_bot
+    for seed in range(6):
+        s = board(game, players=3, turn=1, seed=seed)
+        place_all(s, game, ["A04", "A08"], "market")                      # a Theft, a Court
+        place_all(s, game, ["ally25"], "0.slots.fame")                     # Fame 5, Esp 0
+        s["roles"] = {"favorite": 1, "suppliant": 0}
+        run(game, s, "phase:auction", {"me": None})
+        decide(game, s, label(game, "A04"))                                # P2 offers the Theft
+        decide(game, s, "open at 2")
+        bot = make_bot("greedy", game, seed)
+        assert waiting_seat(game, s) == 2
+        decide(game, s, "pass")
+        assert waiting_seat(game, s) == 0
+        choice = options(game, s)[bot.choose(game, s, 0)]
+        assert choice == "pass", choice
+
+
+def test_a_standing_value_the_game_does_not_declare_is_a_clear_error():
+    import pytest as _pytest
+    from interpreter.errors import GameError
+    from interpreter.runtime.game import Game
+    game = Game.load("metras")
+    s = board(game, players=4, turn=1)
+    place_all(s, game, ["A03", "A08"], "market")
+    s["roles"] = {"favorite": 1, "suppliant": 0}
+    game.g.game_values.pop("auction")               # as if the YAML declared no such value
+    run(game, s, "phase:auction", {"me": None})
+    with _pytest.raises(GameError, match="standing='auction' names no game value"):
+        decide(game, s, label(game, "A08"))
+        decide(game, s, "open at 2")

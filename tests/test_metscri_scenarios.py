@@ -458,3 +458,4 @@ def test_a_chosen_set_stays_connected(game):
                                 "collect these cards"]
     act(game, s, "leave out the 5♠ on b2", log)
     assert "P1 collects 5♥ 5♦ 5♣ on c2 d2 e2: 6 points" in log
+

@@ -190,3 +190,26 @@ def test_memory_is_perfect_a_card_once_face_up_stays_known_on_the_board(game):
     act(game, s, "move from c3", then=["d3"])           # the 9 now covers the 7
     assert [shown(p, "d3", 0) for p in (0, 1, 2)] == ["7♥"] * 3
     assert shown(1, "d3", 1) is None
+
+
+def test_rim_shows_what_each_square_is_worth(game):
+    # 3.5.5: a symbol card scores 1-4 by its distance from the rim (1 on the rim, 4 in the
+    # middle); 3.5.4: spying there costs the same. `rim` shows the distance and the points
+    # (the constant rim_points, which card_points and spy_cost read too)
+    from click.testing import CliRunner
+    from cli import main
+    from test_metscri_scenarios import table
+    s = table(game, players=2, board={"d4": ["7h-1"], "a4": ["qs-1"]})
+    board = views.view(game, s, 0)["boards"]["board"]
+    assert board["cells"]["d4"]["rim"] == 3 and board["cells"]["d4"]["worth"] == 4
+    assert board["cells"]["a4"]["rim"] == 0 and board["cells"]["a4"]["worth"] == 1
+    assert board["rim_says"].startswith("points a symbol card collected there scores")
+    from scenario import evaluate
+    for cell, worth in (("d4", 4), ("a4", 1), ("c3", 3), ("b6", 2)):
+        assert board["cells"][cell]["worth"] == worth
+        assert evaluate(game, s, f'spy_cost("{cell}")') == worth
+    r = CliRunner().invoke(main, ["play", "metscri", "--seed", "1"], input="rim\nquit\n")
+    assert "distance from the rim, and after the colon points a symbol card" in \
+        " ".join(r.output.split())
+    rows = [line.split() for line in r.output.splitlines() if line.strip().startswith("4 ")]
+    assert ["4", "0:1", "1:2", "2:3", "3:4", "2:3", "1:2", "0:1"] in rows

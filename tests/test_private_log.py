@@ -31,9 +31,14 @@ def test_hand_draws_are_told_to_the_drawing_seat_only():
         private = [x for x in lines if getattr(x, "audience", None) is not None]
         assert private, "every game draws cards"
         for line in private:
-            (who,) = line.audience                      # one seat, and it is the drawer's
-            assert line.startswith(game.g.seat_label(who) + " draws ")
-            assert [may_read(line, p) for p in range(4)] == [p == who for p in range(4)]
+            if re.search(r"draws (Red|Green|Yellow|Rainbow)", line):
+                (who,) = line.audience                  # one seat, and it is the drawer's
+                assert line.startswith(game.g.seat_label(who) + " draws ")
+                assert [may_read(line, p) for p in range(4)] == [p == who for p in range(4)]
+            else:                                       # the others read how many
+                assert re.fullmatch(r"P\d draws \d+ resource cards?", line)
+                drawer = int(line[1]) - 1
+                assert sorted(line.audience) == [p for p in range(4) if p != drawer]
             assert not may_read(line, None)           # nor a spectator
 
 

@@ -73,7 +73,7 @@ def test_types_are_inferred_from_start_or_declared(game):
 
 
 def test_a_game_without_values_keeps_its_state_layout():
-    s = Game.load("metras").new_state(players=3, seed=1)
+    s = Game.load("etheria").new_state(players=3, seed=1)
     assert "v" not in s and "pv" not in s
 
 

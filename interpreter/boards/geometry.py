@@ -56,7 +56,7 @@ def build_board(name: str, spec: dict):
 
 
 # keys that only one shape reads: another shape's key is a mistake, not a silent no-op
-SHAPE_KEYS = {"grid": ("cols",), "hex": ("faces", "orientation", "places")}
+SHAPE_KEYS = {"grid": ("cols", "rim_worth"), "hex": ("faces", "orientation", "places")}
 
 
 def spec_errors(spec: dict) -> list:

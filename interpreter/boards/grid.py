@@ -41,6 +41,8 @@ class Board:
     markers: tuple = ()                            # value names drawn as markers (views)
     feature_variants: dict = field(default_factory=dict)  # feature -> variants having it
     links: tuple = ()               # values joining two places ({value, ends, owner}), drawn
+    rim_worth: tuple = ()                          # by rim distance: what it is worth (rim_says)
+    rim_says: str = ""
     broken: bool = False                           # a stand-in for a wrong declaration
 
     @property

@@ -96,7 +96,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                                         refill_keep=spec.get("refill_keep", 0)
                                         if type(spec.get("refill_keep", 0)) is int else 0,
                                         refill_when=spec.get("refill_when", "draw"),
-                                        hide_count=bool(spec.get("hide_count")))
+                                        hide_count=bool(spec.get("hide_count")),
+                                        shown=bool(spec.get("shown", True)))
                 for key in ("refill_keep", "refill_when"):    # they say how it refills
                     if key in spec and not spec.get("refill_from"):
                         self.add(self.doc, ["zones", owner, name, key], "SCHEMA-VALUE",
@@ -174,9 +175,25 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
             fatal = any(p[-1] for p in problems)
             board = stand_in(name, spec) if fatal else build_board(name, spec)
             g.boards[name] = board
+            if not fatal and isinstance(spec.get("rim_worth"), dict):
+                self.rim_worth(g, name, board, spec["rim_worth"])
             g.game_zones[name] = ZoneSpec(name, "game", "all", board.cells,
                                           description=board.description,
                                           visible_if=board.visible_if)
+
+    def rim_worth(self, g, name, board, spec):
+        """A grid's rim_worth: the constant it names, a list of numbers (one per distance)."""
+        const = spec.get("constant")
+        values = g.constants.get(const)
+        deepest = max(board.rim.values(), default=0)
+        if not isinstance(values, list) or len(values) <= deepest:
+            self.add(self.doc, ["boards", name, "rim_worth", "constant"], "REF-UNDEF",
+                     f"rim_worth needs a constant list with an entry for each distance from "
+                     f"the rim (0 to {deepest}); '{const}' is not one",
+                     did_you_mean(str(const), list(g.constants)), key=False)
+            return
+        board.rim_worth = tuple(values)
+        board.rim_says = str(spec.get("says", ""))
 
     def check_card_state_and_functions(self, g):
         """Card state names must not hide card attributes; functions must not hide builtins."""

@@ -196,14 +196,16 @@ class Human:
         say(con, f"(log lines {first + 1} to {len(lines)} of {len(lines)}{more})")
 
     def show_rim(self, seat: int) -> None:
-        """Each board square's distance from the rim (0 on the rim)."""
+        """Each board square's distance from the rim (0 on the rim), and what it is worth
+        when the board declares rim_worth."""
         v = views.view(self.session.game, self.session.state, seat)
         boards = {k: b for k, b in (v.get("boards") or {}).items() if b["shape"] == "grid"}
         if not boards:      # a hex map has no rim
             say(self.con, "This game has no grid board.")
         for name, board in boards.items():
+            says = f", and after the colon {board['rim_says']}" if board.get("rim_says") else ""
             self.con.print(terminal.render_board(board, v["seat_label"],
-                                                 title=f"{name}: distance from the rim",
+                                                 title=f"{name}: distance from the rim{says}",
                                                  rim=True))
 
 

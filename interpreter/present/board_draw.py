@@ -107,8 +107,10 @@ def render_grid(board: dict, viewer: str, title: str, rim: bool, tags: dict, sea
             hit = at.get((col, row))
             if hit is None:
                 cells.append(Text(""))
-            elif rim:
-                cells.append(Text(str(hit[1]["rim"]), style="cyan"))
+            elif rim:     # the distance, and what it is worth when the board says (rim_worth)
+                worth = hit[1].get("worth")
+                cells.append(Text(str(hit[1]["rim"]) + ("" if worth is None else f":{worth}"),
+                                  style="cyan"))
             else:
                 square = _square(hit[1]["cards"], viewer)
                 if not hit[1]["cards"] and hit[1].get("features"):

@@ -61,7 +61,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         seats.append(seat_view)
     zones = {}
     for name, spec in g.game_zones.items():
-        if name in g.boards:
+        if name in g.boards or not spec.shown:     # a board is drawn; a box is out of play
             continue
         see, test = zone_sight(g, evaluator, name, None, seat)
         counted = count_shown(g, name, None, seat)
@@ -211,6 +211,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
         if board.shape == "grid":
             col, row = board.position[cell]
             cells[cell] = {"col": col, "row": row, "rim": board.rim[cell], "cards": stack}
+            if board.rim_worth:
+                cells[cell]["worth"] = board.rim_worth[board.rim[cell]]
         else:
             cells[cell] = {"cards": stack}
         feats = _features(board, board.features[cell], s["variant"])
@@ -221,6 +223,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
     marks = any(spec.type == "players" for _, spec in public)
     if board.shape == "grid":
         out = {"shape": board.shape, "rows": board.rows, "cols": board.cols}
+        if board.rim_worth:
+            out["rim_says"] = board.rim_says
     else:
         out = {"shape": board.shape}
     out.update(stack_limit=board.stack_limit, hides=hides, marks=marks, cells=cells,

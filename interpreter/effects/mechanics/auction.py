@@ -22,6 +22,10 @@ Parameters (from the effect that calls it; all but the first three optional):
   refund     none (default): a player who passes pays nothing;
              a percentage 0-100: a player who drops out after bidding pays their last
              bid less this share of it (the refund rounds down), in `currency`
+  standing   none (default), or the name of a game value the auction keeps up to date
+             with the standing bid, {"lot": card, "high": bid, "leader": seat}, and sets
+             to none when it ends: what every player at the table sees, for rules and
+             bots' evaluations (a bid changes nothing else an expression can read)
 Returns {"winner": seat or none, "price": bid}; none when every bidder was out before
 anyone bid (only after penalties, or when nobody can afford the minimum). Paying the price
 and what winning means are the caller's.
@@ -36,12 +40,12 @@ ANS = "$ans"
 CHOICES = {"direction": ("up", "down"), "order": ("clockwise", "listed"),
            "overbid": ("refuse", "penalty")}
 DEFAULTS = {"currency": "IP", "minimum": 0, "maximum": None, "direction": "up",
-            "order": "clockwise", "overbid": "refuse", "refund": None}
+            "order": "clockwise", "overbid": "refuse", "refund": None, "standing": None}
 
 
 class OpenAuction:
     params = ("lot", "opener", "bidders", "currency", "minimum", "overbid", "maximum",
-              "direction", "order", "refund")
+              "direction", "order", "refund", "standing")
     required = ("lot", "opener", "bidders")
     returns = {"winner": "player", "price": "num"}
     choices = CHOICES            # checked at load where a call gives them as texts
@@ -67,6 +71,7 @@ class OpenAuction:
             seat = l["$next"]
             vm.ask_one(seat, opts, ANS, vm.g.named_prompt("open_auction", _prompt))
             return
+        _stand(vm, l, None)
         vm.ret({"winner": l["$leader"], "price": l["$high"] if l["$high"] is not None else 0})
 
     # ------------------------------------------------------------------ the rounds
@@ -89,6 +94,7 @@ class OpenAuction:
         l["$leader"] = None
         l["$next"] = l["$active"][0] if l["$active"] else None
         l.pop("$done", None)
+        _stand(vm, l, None)
         if not l["$active"]:
             l["$done"] = True
 
@@ -124,6 +130,7 @@ class OpenAuction:
                     vm.emit(f"{who} bids {bid}{unit}")
             l["$high"], l["$leader"] = bid, seat
             l["$bids"][str(seat)] = bid
+            _stand(vm, l, {"lot": l["lot"], "high": bid, "leader": seat})
             l["$next"] = active[(i + 1) % len(active)]
         if not active:
             l["$done"] = True
@@ -187,6 +194,17 @@ def _check(l) -> None:
         raise GameError("open_auction: overbid='penalty' needs direction 'up' and a currency")
     if l["direction"] == "down" and l["maximum"] is None and l["currency"] is None:
         raise GameError("open_auction: a descending auction needs a maximum or a currency")
+
+
+def _stand(vm, l, standing) -> None:
+    """The standing bid in the game value named by `standing` (none: no value kept)."""
+    name = l.get("standing")
+    if name is None:
+        return
+    if name not in vm.g.game_values:
+        raise GameError(f"open_auction: standing={name!r} names no game value (declare it "
+                        "under values: game:)")
+    vm.s["v"][name] = standing
 
 
 def _pass_text(vm, l, who: str, forced: bool) -> str:
