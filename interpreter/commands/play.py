@@ -19,6 +19,7 @@ from ..runtime.decisions import UNDO as UNDO_STEP
 from ..runtime import saves as savefile
 from .common import Failed, bot_args, load_game, option_args, reports_errors, seed_option
 from .human import Human
+from . import table_play
 from ..runtime.play_session import Session
 from ..safe_text import visible
 
@@ -49,9 +50,11 @@ DEFAULT_BOT = "greedy"   # a newcomer's first game against random bots is a poor
               help="Set a game option (see: rulebook list), e.g. --option turn_cap=50. "
                    "Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print only the result, as JSON.")
+@click.option("--plain", is_flag=True, help="The line-by-line table (for screen readers, "
+              "logs, small terminals) instead of the full-screen one.")
 @reports_errors
 def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_path, load_path,
-         moves_path, option_specs, as_json):
+         moves_path, option_specs, as_json, plain):
     """Play GAME: you in seat 1 against greedy bots, or any mix of people and bots."""
     game = load_game(game_name)
     con = terminal.console(quiet=as_json)
@@ -69,8 +72,19 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
     humans = {p for p, k in enumerate(kinds) if k == HUMAN}
     moves = read_moves(moves_path) if moves_path else []
     human = Human(con, session, humans)
+    if table_play.wanted(plain, moves_path, as_json, humans):
+        outcome = table_play.play_at_table(session, bots, humans, save_path)
+        if outcome in ("interrupt", "eof"):    # said once the terminal is back
+            interrupted(session, save_path, "Interrupted" if outcome == "interrupt"
+                        else "Input ended")
+        if outcome == "quit":
+            con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
+                      markup=False)
+        human.seen = {p: len(session.log) for p in humans}   # the app showed the log
+    else:
+        outcome = None
     try:
-        outcome = run(session, bots, human, moves, moves_path, as_json, save_path)
+        outcome = outcome or run(session, bots, human, moves, moves_path, as_json, save_path)
     except KeyboardInterrupt:
         interrupted(session, save_path)
     except EOFError:   # Ctrl-D, or the piped input ran out: saved as for Ctrl-C
@@ -141,32 +155,44 @@ def ask_human(session, human, seat, save_path) -> bool:
         if UNDO_STEP in session.game.options(session.state, seat):
             session.decide(seat, UNDO_STEP)     # inside a secret sequence: its last step
             return True
-        try:
-            done = len(session.decisions)
-            undone = list(zip(session.decisions, session.before))
-            n = session.undo(seat, human.humans)
-            # other seats' secret answers taken back are not counted: their number is theirs
-            secret = sum(1 for (p, _), before in undone[len(session.decisions):done]
-                         if p != seat and decisions.is_secret(before))
-            human.note(f"Undone: {plural(n - secret, 'decision')}"
-                       + (" (and other seats' secret choices)." if secret else "."))
-        except IllegalMove as e:
-            human.note(str(e))
+        human.note(undo_note(session, seat, human.humans))
     elif action == "save":
-        path = arg or save_path or session.saved_to or free_path(session.game.g.id)
-        try:
-            session.save(path)
-        except OSError as e:   # a bad path must not end the game
-            human.note(f"Cannot save to {path}: {e.strerror or e}")
-            return True
-        human.note(f"Saved to {path}. Continue later with: rulebook play "
-                   f"{savefile.source_of_game(session.game.g)} "
-                   f"--load {path}")
+        human.note(save_note(session, arg, save_path))
     elif action == "quit":
         con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
                   markup=False)
         return False
     return True
+
+
+def undo_note(session, seat, humans) -> str:
+    """Undo for a person (both tables): in a secret sequence its last step, else the seat's
+    last decision and the bots' after it. Returns what to tell the person."""
+    if UNDO_STEP in session.game.options(session.state, seat):
+        session.decide(seat, UNDO_STEP)
+        return "Undone: the last step of your sequence."
+    try:
+        done = len(session.decisions)
+        undone = list(zip(session.decisions, session.before))
+        n = session.undo(seat, humans)
+    except IllegalMove as e:
+        return str(e)
+    # other seats' secret answers taken back are not counted: their number is theirs
+    secret = sum(1 for (p, _), before in undone[len(session.decisions):done]
+                 if p != seat and decisions.is_secret(before))
+    return (f"Undone: {plural(n - secret, 'decision')}"
+            + (" (and other seats' secret choices)." if secret else "."))
+
+
+def save_note(session, arg, save_path) -> str:
+    """`save [FILE]` for a person (both tables); a bad path does not end the game."""
+    path = arg or save_path or session.saved_to or free_path(session.game.g.id)
+    try:
+        session.save(path)
+    except OSError as e:
+        return f"Cannot save to {path}: {e.strerror or e}"
+    return (f"Saved to {path}. Continue later with: rulebook play "
+            f"{savefile.source_of_game(session.game.g)} --load {path}")
 
 
 def load_session(game, path, players, seed, variant) -> Session:
