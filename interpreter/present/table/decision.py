@@ -208,11 +208,8 @@ class DecisionPanel(Vertical):
             self.post_message(self.Chosen(exact))
         elif word.lower() in COMMANDS:
             self.post_message(self.Command(word.lower(), arg.strip()))
-        elif len(found := containing(text, options)) == 1:
-            self.post_message(self.Chosen(found[0][1]))
-        elif found:
-            self.say(f"{plural(len(found), 'option')} contain '{text[:40]}': move with the "
-                     "arrow keys and press Enter, or type more.", "yellow")
+        elif containing(text, options):     # the options listed: the one under the cursor
+            self.pick(self.highlighted())
         else:
             self.post_message(self.Command("unknown", text))
 
