@@ -53,6 +53,7 @@ class TableApp(App):
         self.compact = True
         self.logged: list = []      # the log lines in the log panel now
         self.notes: list = []       # messages for the next decision
+        self.board_width = 0        # the board drawing's natural width
 
     # ------------------------------------------------------------------ layout
     def compose(self):
@@ -67,7 +68,7 @@ class TableApp(App):
             with Vertical(id="right"):
                 with VerticalScroll(id="yours", classes="panel"):
                     yield Static("", id="yours-text")
-                yield RichLog(id="log", classes="panel", wrap=True, markup=False,
+                yield RichLog(id="log", classes="panel", wrap=True, markup=False, min_width=20,
                               highlight=False)
                 with VerticalScroll(id="program", classes="panel"):
                     yield Static("", id="program-text")
@@ -101,8 +102,15 @@ class TableApp(App):
             widget.display = p in names and (not self.compact or p == self.active)
             widget.set_class(p == self.active and not self.compact, "-active")
         left = [p for p in ("board", "seats") if p in names]
-        self.query_one("#left").display = bool(left) and (
-            not self.compact or self.active in left)
+        if not self.compact:    # the board at its own width where it fits, never wrapped
+            want = self.board_width + 4 if "board" in names else w // 2
+            self.query_one("#left").styles.width = max(40, min(want, w - 40))
+        on_left = bool(left) and (not self.compact or self.active in left)
+        self.query_one("#left").display = on_left
+        # compact: the panel shown takes what the decision leaves
+        self.query_one("#left").styles.height = "1fr" if self.compact else "100%"
+        self.query_one("#right").styles.height = \
+            "auto" if self.compact and on_left else "1fr" if self.compact else "100%"
         self.query_one("#program").display = "steps" in self.view
         bar = Text()
         for p in names:
@@ -167,7 +175,9 @@ class TableApp(App):
         v = views.view(self.game, session.state, seat)
         self.view, shown = v, panels.safe(v)
         self.query_one("#title", Static).update(panels.title(shown))
-        self.query_one("#board-text", Static).update(panels.board(shown) or "")
+        drawn = panels.board(shown)
+        self.board_width = panels.width_of(drawn) if drawn else 0
+        self.query_one("#board-text", Static).update(drawn or "")
         self.query_one("#seats-text", Static).update(panels.seats(shown))
         self.query_one("#yours-text", Static).update(panels.yours(shown))
         self.query_one("#program-text", Static).update(panels.program(shown))

@@ -44,7 +44,7 @@ class DecisionPanel(Vertical):
 
     def compose(self):
         yield Static("", id="prompt")
-        yield Input(placeholder="a number, a word to filter, or help", id="entry")
+        yield Input(placeholder="type a number, a word to filter, or help", id="entry")
         yield OptionList(id="options", markup=False)
         yield Static("", id="note")
 
@@ -99,7 +99,7 @@ class DecisionPanel(Vertical):
             self.shown = items
             olist.clear_options()
             olist.add_options([Option(self._item(x), id=x) for x in items])
-        if digits and (hit := self._number_item(int(text[:9]))) is not None:
+        if digits and (hit := self._number_item(int(text[:12]))) is not None:
             olist.highlighted = hit
         elif items:
             olist.highlighted = 0 if olist.highlighted is None else \
@@ -113,11 +113,17 @@ class DecisionPanel(Vertical):
                                  (visible(str(name)), "cyan"),
                                  (f"  ({plural(len(members), 'option')})", "dim"))
         i = int(key[1:])
+        if self.number:     # a number prompt: its options are typed as their numbers
+            return Text(visible(self.options[i - 1]))
         return Text.assemble((f"{i:>{width}}", "bold"), " ", visible(self.options[i - 1]))
 
     def _number_item(self, n: int):
         """The row of the listed item numbered n (an option's number, a group's at the group
-        step), or None."""
+        step, the option that is the number n at a number prompt), or None."""
+        if self.number:
+            label = typed_number(self.number, n)
+            want = f"o{self.options.index(label) + 1}" if label in self.options else None
+            return self.shown.index(want) if want in self.shown else None
         want = f"g{n}" if self.shown and self.shown[0][0] == "g" else f"o{n}"
         return self.shown.index(want) if want in self.shown else None
 

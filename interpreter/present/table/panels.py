@@ -3,7 +3,10 @@ the board, the seats' public status, the seat's own zones, its program. Plain fu
 the view to rich renderables, so the app only places them and tests can read them."""
 from __future__ import annotations
 
-from rich.console import Group
+import io
+
+from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.text import Text
 
 from .. import terminal
@@ -30,8 +33,31 @@ def board(v: dict):
     if not boards:
         return None
     seats = [x["label"] for x in v["seats"]]
-    return Group(*(render_board(b, v["seat_label"], title=words(name), seats=seats)
-                   for name, b in boards.items()))
+    named = len(boards) > 1     # one board: the panel's title says it
+    return unwrapped(Group(*(render_board(b, v["seat_label"], seats=seats,
+                                          title=words(name) if named else "")
+                             for name, b in boards.items())))
+
+
+def unwrapped(renderable) -> Text:
+    """A drawing as lines that never wrap (a panel narrower than a map scrolls sideways),
+    without the blank columns all its lines begin with."""
+    con = Console(width=max(80, width_of(renderable)), file=io.StringIO())
+    lines = [Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control))
+             for line in con.render_lines(renderable, con.options, pad=False)]
+    for line in lines:
+        line.rstrip()
+    indent = min((len(x.plain) - len(x.plain.lstrip(" ")) for x in lines if x.plain.strip()),
+                 default=0)
+    out = Text("\n").join(line[indent:] for line in lines)
+    out.no_wrap, out.overflow = True, "crop"
+    return out
+
+
+def width_of(renderable) -> int:
+    """The columns a drawing takes unwrapped (a hex map is drawn in 80)."""
+    con = Console(width=400)
+    return Measurement.get(con, con.options, renderable).maximum
 
 
 def seats(v: dict) -> Group:
