@@ -52,13 +52,15 @@ async def test_first_decisions_by_number_keys(game_id, size):
             assert app.view == v                       # the panels show this view, now
             assert len(shown_options(app)) == len(v["options"])
             log = [str(x) for x in session.log if x.__class__ is str or 0 in x.audience]
-            from textual.widgets import RichLog
-            logged = [s.text for s in app.query_one("#log", RichLog).lines]
-            # the whole log as seat 1 may read it, in order (wrapped to the panel), with a
-            # mark where each decision's news begin
-            words = " ".join(x for x in logged if not x.startswith("-- since")).split()
-            assert words == " ".join(log).split()
-            assert app.logged == log
+            assert app.logged == log      # the whole log as seat 1 may read it, in order
+        while app.active != "log":        # (at 80x24 a tab: the log drawn once shown)
+            await pilot.press("tab")
+        await pilot.pause()
+        from textual.widgets import RichLog
+        logged = [s.text for s in app.query_one("#log", RichLog).lines]
+        # wrapped to the panel, with a mark where each decision's news begin
+        words = " ".join(x for x in logged if not x.startswith("-- since")).split()
+        assert words == " ".join(app.logged).split()
         assert app.compact == (size == (80, 24))
 
 
@@ -215,7 +217,7 @@ async def test_help_by_key_and_word_and_tab_shows_each_panel():
             seen.append([p for p in ("board", "seats", "yours", "log")
                          if app.query_one(f"#{p}").display])
             await pilot.press("tab")
-        assert seen == [["log"], ["board"], ["seats"], ["yours"]]
+        assert seen == [["board"], ["seats"], ["yours"], ["log"]]
 
 
 # ------------------------------------------------------------------ the view's optional data

@@ -49,7 +49,7 @@ class TableApp(App):
         self.threaded = threaded    # bots think in a worker thread (tests may run them inline)
         self.seat = None            # the seat whose view is on screen (None: nobody's)
         self.view: dict = {}
-        self.active = "log"         # the panel shown at 80x24, scrolled by Ctrl+Up/Down
+        self.active = None          # the panel shown at 80x24, scrolled by Ctrl+Up/Down
         self.compact = True
         self.logged: list = []      # the log lines in the log panel now
         self.notes: list = []       # messages for the next decision
@@ -95,8 +95,8 @@ class TableApp(App):
         self.compact = w < WIDE[0] or h < WIDE[1]
         self.screen.set_class(self.compact, "-compact")
         names = self.shown_panels()
-        if self.active not in names:
-            self.active = "log"
+        if self.active not in names and self.view:     # at first the board, if any
+            self.active = "board" if "board" in names else "log"
         for p in PANELS:
             widget = self.query_one(f"#{p}")
             widget.display = p in names and (not self.compact or p == self.active)
@@ -119,6 +119,9 @@ class TableApp(App):
             bar.append(" ")
         bar.append(" Tab: next panel", style="dim")
         self.query_one("#tabbar", Static).update(bar)
+        decision = self.query_one(DecisionPanel)
+        if getattr(decision, "options", None):
+            decision.refill()      # the options' rows for this size
 
     def action_panel(self, step: int) -> None:
         names = self.shown_panels()

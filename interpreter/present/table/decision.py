@@ -99,6 +99,13 @@ class DecisionPanel(Vertical):
             self.shown = items
             olist.clear_options()
             olist.add_options([Option(self._item(x), id=x) for x in items])
+        if self.app.compact:     # as tall as its rows, at most a third of the screen or so
+            cap = max(3, self.app.size.height * 35 // 100)
+            rows = sum(1 + len(self._item(x).plain) // max(20, olist.size.width or 76)
+                       for x in items[:cap])
+            olist.styles.height = max(1, min(rows, cap))
+        else:
+            olist.styles.height = "1fr"
         if digits and (hit := self._number_item(int(text[:12]))) is not None:
             olist.highlighted = hit
         elif items:
