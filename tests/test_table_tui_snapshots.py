@@ -4,7 +4,8 @@ screen depends on time or chance beyond the seed (the cursor does not blink here
 
 Update after a deliberate change: python -m pytest -n 0 tests/test_table_tui_snapshots.py
 --snapshot-update; with RULEBOOK_UPDATE_DOCS=1 the screens are copied to docs/ as
-docs/table-GAME-WxH.svg (README's "At the table" shows them)."""
+docs/table-GAME-WxH.svg, and as PNG beside them where cairosvg is installed (README's "At
+the table" shows them)."""
 from __future__ import annotations
 
 import os
@@ -33,4 +34,11 @@ def test_screen(game_id, size, snap_compare, request):
 
     assert snap_compare(app, terminal_size=size, run_before=three_decisions)
     if os.environ.get("RULEBOOK_UPDATE_DOCS"):
-        shutil.copy(SNAPSHOTS / f"{request.node.name}.svg", DOCS / f"table-{game_id}-{size[0]}x{size[1]}.svg")
+        doc = DOCS / f"table-{game_id}-{size[0]}x{size[1]}.svg"
+        shutil.copy(SNAPSHOTS / f"{request.node.name}.svg", doc)
+        try:                     # a PNG beside it where cairosvg is installed (not required)
+            import cairosvg
+        except ImportError:
+            return
+        cairosvg.svg2png(url=str(doc), write_to=str(doc.with_suffix(".png")),
+                         output_width=10 * size[0])

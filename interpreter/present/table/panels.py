@@ -118,7 +118,10 @@ def yours(v: dict) -> Group:
     if me is None:
         return Group(Text("(a spectator holds nothing)", style="dim"))
     parts = []
+    empty = [words(name) for name, z in me["zones"].items() if not z["count"]]
     for name, z in me["zones"].items():
+        if not z["count"]:
+            continue
         head = Text.assemble((words(name), "bold cyan"), f" ({z['count']})")
         parts.append(head)
         if "cards" not in z:
@@ -128,8 +131,8 @@ def yours(v: dict) -> Group:
         else:
             for label in z["cards"]:
                 parts.append(Text("  ").append_text(_card_lines(v, label)))
-    if not parts:
-        parts.append(Text("(no zones)", style="dim"))
+    if empty:
+        parts.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     return Group(*parts)
 
 
