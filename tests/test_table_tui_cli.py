@@ -108,3 +108,17 @@ def test_a_game_finished_at_the_table_prints_its_result_after_it(at_a_terminal, 
     r = run("play", "metras", "--load", "late.json")
     assert r.exit_code == 0, r.output
     assert "Metras: game over" in r.stdout and "seed 4, " in r.stdout
+
+
+def test_a_rules_error_while_bots_play_is_reported_as_in_plain_mode(at_a_terminal,
+                                                                     monkeypatch):
+    from interpreter.errors import GameError
+
+    def broken(self):
+        if self.session.decisions:
+            raise GameError("the rules went wrong here")
+    monkeypatch.setattr(table_play.TableDriver, "advance", broken)
+    at_a_terminal([["1", "enter"], ["1", "enter"]])
+    r = run("play", "metras", "--seed", 1)
+    assert r.exit_code == 1
+    assert "error: the rules went wrong here" in r.stderr and "Traceback" not in r.stderr

@@ -55,4 +55,7 @@ def play_at_table(session, bots, humans, save_path) -> str:
     """Runs the app; returns "over", "quit", "interrupt" (Ctrl-C) or "eof" (Ctrl-D)."""
     from ..present.table import TableApp
     app = TableApp(TableDriver(session, bots, humans, save_path))
-    return app.run() or "quit"
+    outcome = app.run()
+    if app.failure is not None:     # reported by the command as in plain mode
+        raise app.failure
+    return outcome or "quit"

@@ -54,6 +54,7 @@ class TableApp(App):
         self.logged: list = []      # the log lines in the log panel now
         self.notes: list = []       # messages for the next decision
         self.board_width = 0        # the board drawing's natural width
+        self.failure = None         # an error the game raised, for the command to report
 
     # ------------------------------------------------------------------ layout
     def compose(self):
@@ -141,12 +142,26 @@ class TableApp(App):
         if self.threaded:
             self.run_worker(self._bots, thread=True, exclusive=True, group="bots")
         else:
-            self.driver.advance()
+            try:
+                self.driver.advance()
+            except Exception as e:
+                self.failed(e)
+                return
             self.after_bots()
 
     def _bots(self) -> None:
-        self.driver.advance()
+        try:
+            self.driver.advance()
+        except Exception as e:      # the command reports it once the terminal is back
+            self.call_from_thread(self.failed, e)
+            return
         self.call_from_thread(self.after_bots)
+
+    def failed(self, error: Exception) -> None:
+        """A rule's run-time error (a game's bug): the app ends and the command reports the
+        error as plain mode does (located, no traceback)."""
+        self.failure = error
+        self.exit("error")
 
     def after_bots(self) -> None:
         seat = self.driver.next_seat()
@@ -224,6 +239,9 @@ class TableApp(App):
             self.driver.choose(self.seat, message.label)
         except IllegalMove as e:
             self.query_one(DecisionPanel).say(str(e))
+            return
+        except Exception as e:
+            self.failed(e)
             return
         self.next_turn()
 
