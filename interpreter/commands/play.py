@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
@@ -14,12 +13,12 @@ from ..boards.geometry import answer_spelling
 from ..errors import IllegalMove
 from ..runtime.visibility import may_read
 from ..effects.rng import new_seed
-from ..runtime import decisions
 from ..runtime.decisions import UNDO as UNDO_STEP
 from ..runtime import saves as savefile
 from .common import Failed, bot_args, load_game, option_args, reports_errors, seed_option
 from .human import Human
 from . import table_play
+from .seat_actions import free_path, save_note, undo_note
 from ..runtime.play_session import Session
 from ..safe_text import visible
 
@@ -165,36 +164,6 @@ def ask_human(session, human, seat, save_path) -> bool:
     return True
 
 
-def undo_note(session, seat, humans) -> str:
-    """Undo for a person (both tables): in a secret sequence its last step, else the seat's
-    last decision and the bots' after it. Returns what to tell the person."""
-    if UNDO_STEP in session.game.options(session.state, seat):
-        session.decide(seat, UNDO_STEP)
-        return "Undone: the last step of your sequence."
-    try:
-        done = len(session.decisions)
-        undone = list(zip(session.decisions, session.before))
-        n = session.undo(seat, humans)
-    except IllegalMove as e:
-        return str(e)
-    # other seats' secret answers taken back are not counted: their number is theirs
-    secret = sum(1 for (p, _), before in undone[len(session.decisions):done]
-                 if p != seat and decisions.is_secret(before))
-    return (f"Undone: {plural(n - secret, 'decision')}"
-            + (" (and other seats' secret choices)." if secret else "."))
-
-
-def save_note(session, arg, save_path) -> str:
-    """`save [FILE]` for a person (both tables); a bad path does not end the game."""
-    path = arg or save_path or session.saved_to or free_path(session.game.g.id)
-    try:
-        session.save(path)
-    except OSError as e:
-        return f"Cannot save to {path}: {e.strerror or e}"
-    return (f"Saved to {path}. Continue later with: rulebook play "
-            f"{savefile.source_of_game(session.game.g)} --load {path}")
-
-
 def load_session(game, path, players, seed, variant) -> Session:
     data = savefile.read(path)
     session = Session.from_save(game, data)   # hash, options and generator checked
@@ -238,16 +207,6 @@ def interrupted(session, save_path, why: str = "Interrupted") -> None:
     click.echo(visible(f"\n{why}: the game is saved to {path}. Continue it with: "
                        f"rulebook play {session.game.g.id} --load {path}"), err=True)
     sys.exit(130)
-
-
-def free_path(game_id: str) -> str:
-    """A save file name in the current directory that no file has yet (it names the game,
-    never the seed, which a seat must not learn during the game)."""
-    path, i = f"{game_id}-save.json", 1
-    while os.path.exists(path):
-        i += 1
-        path = f"{game_id}-save-{i}.json"
-    return path
 
 
 def read_moves(path) -> list:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..runtime.play_session import Session
+from .seat_actions import save_note, undo_note
 
 
 class TableDriver:
@@ -35,11 +36,9 @@ class TableDriver:
         self.session.decide(seat, label)
 
     def undo(self, seat: int) -> str:
-        from .play import undo_note
         return undo_note(self.session, seat, self.humans)
 
     def save(self, arg: str) -> str:
-        from .play import save_note
         return save_note(self.session, arg, self.save_path)
 
 
