@@ -73,9 +73,9 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
     human = Human(con, session, humans)
     if table_play.wanted(plain, moves_path, as_json, humans):
         outcome = table_play.play_at_table(session, bots, humans, save_path)
-        if outcome in ("interrupt", "eof"):    # said once the terminal is back
-            interrupted(session, save_path, "Interrupted" if outcome == "interrupt"
-                        else "Input ended")
+        if outcome in ("interrupt", "eof", "crash"):    # said once the terminal is back
+            interrupted(session, save_path, {"interrupt": "Interrupted", "eof": "Input ended",
+                                             "crash": "The table stopped"}[outcome])
         if outcome == "quit":
             con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
                       markup=False)

@@ -51,10 +51,13 @@ def wanted(plain: bool, moves_path, as_json: bool, humans: set) -> bool:
 
 
 def play_at_table(session, bots, humans, save_path) -> str:
-    """Runs the app; returns "over", "quit", "interrupt" (Ctrl-C) or "eof" (Ctrl-D)."""
+    """Runs the app; returns "over", "quit", "interrupt" (Ctrl-C), "eof" (Ctrl-D) or "crash"
+    (the app failed: Textual has shown why)."""
     from ..present.table import TableApp
     app = TableApp(TableDriver(session, bots, humans, save_path))
     outcome = app.run()
     if app.failure is not None:     # reported by the command as in plain mode
         raise app.failure
+    if outcome is None and app.return_code:     # the app itself failed: save, say where
+        return "crash"
     return outcome or "quit"

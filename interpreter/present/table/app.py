@@ -117,8 +117,8 @@ class TableApp(App):
         for p in names:
             style = "bold reverse" if p == self.active else "dim"
             bar.append(f" {p.capitalize()} ", style=style)
-            bar.append(" ")
-        bar.append(" Tab: next panel", style="dim")
+        bar.append("  ")
+        bar.append("Tab panel  F1 help  ^Z undo  ^S save  ^Q quit", style="dim")
         self.query_one("#tabbar", Static).update(bar)
         decision = self.query_one(DecisionPanel)
         if getattr(decision, "options", None):
@@ -194,7 +194,8 @@ class TableApp(App):
         self.view, shown = v, panels.safe(v)
         self.query_one("#title", Static).update(panels.title(shown))
         drawn = panels.board(shown)
-        self.board_width = panels.width_of(drawn) if drawn else 0
+        self.board_width = max((panels.width_of(x) for x in drawn.renderables
+                                if x.no_wrap), default=0) if drawn else 0
         self.query_one("#board-text", Static).update(drawn or "")
         self.query_one("#seats-text", Static).update(panels.seats(shown))
         self.query_one("#yours-text", Static).update(panels.yours(shown))

@@ -4,6 +4,7 @@ text as the plain table does (present/typed.py) and says what it means by a mess
 decides. A view's `groups` (a long menu in groups) are asked first, then the group's options."""
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -17,6 +18,13 @@ from ...errors import did_you_mean
 from ...safe_text import visible
 
 COMMANDS = ("help", "undo", "save", "quit", "log")
+
+
+def _lines(text, width: int) -> int:
+    """The rows a text takes wrapped to a width (at least 1)."""
+    if not isinstance(text, Text) or not text.plain:
+        return 1
+    return max(1, len(text.wrap(Console(width=width), width)))
 
 
 class DecisionPanel(Vertical):
@@ -63,6 +71,7 @@ class DecisionPanel(Vertical):
         self.number = v.get("number")
         self.groups = [g for g in (v.get("groups") or []) if g and g[1]]
         self.group = None
+        self.shown = []     # listed again below
         prompt = Text(visible(v.get("prompt", "")), style="bold yellow") if self.options \
             else Text("")
         if self.number:
@@ -77,7 +86,25 @@ class DecisionPanel(Vertical):
             entry.focus()
 
     def say(self, text: str, style: str = "magenta") -> None:
-        self.query_one("#note", Static).update(Text(visible(text), style=style))
+        self.note = Text(visible(text), style=style)
+        self.query_one("#note", Static).update(self.note)
+        self.fit()
+
+    def fit(self) -> None:
+        """Compact (80x24): the panel exactly as tall as its prompt, typed line, options (at
+        most about a third of the screen) and note, so the panel above gets the rest."""
+        olist = self.query_one("#options", OptionList)
+        if not self.app.compact:
+            olist.styles.height = "1fr"
+            self.styles.height = "1fr"
+            return
+        width = max(20, self.app.size.width - 4)
+        cap = max(3, self.app.size.height * 35 // 100)
+        rows = sum(_lines(self._item(x), width) for x in self.shown[:cap])
+        olist.styles.height = max(1, min(rows, cap))
+        prompt = self.query_one("#prompt", Static).content
+        self.styles.height = 2 + _lines(prompt, width) + 1 + max(1, min(rows, cap)) + \
+            _lines(getattr(self, "note", Text("")), width)
 
     # ------------------------------------------------------------------ the list
     def refill(self) -> None:
@@ -99,13 +126,7 @@ class DecisionPanel(Vertical):
             self.shown = items
             olist.clear_options()
             olist.add_options([Option(self._item(x), id=x) for x in items])
-        if self.app.compact:     # as tall as its rows, at most a third of the screen or so
-            cap = max(3, self.app.size.height * 35 // 100)
-            rows = sum(1 + len(self._item(x).plain) // max(20, olist.size.width or 76)
-                       for x in items[:cap])
-            olist.styles.height = max(1, min(rows, cap))
-        else:
-            olist.styles.height = "1fr"
+        self.fit()
         if digits and (hit := self._number_item(int(text[:12]))) is not None:
             olist.highlighted = hit
         elif items:

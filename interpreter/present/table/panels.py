@@ -10,7 +10,7 @@ from rich.measure import Measurement
 from rich.text import Text
 
 from .. import terminal
-from ..board_draw import render_board
+from ..board_draw import legend, render_board
 from ..screen_words import words
 from ...runtime.visibility import may_read
 from ...safe_text import visible, visible_all
@@ -28,21 +28,29 @@ def title(v: dict) -> Text:
 
 
 def board(v: dict):
-    """Every board of the game, drawn as the plain table draws it; None when there is none."""
+    """Every board of the game, drawn as the plain table draws it, the drawing never wrapped
+    (a map is cut at the panel's edge rather than broken) and its legend wrapped under it;
+    None when there is none."""
     boards = v.get("boards") or {}
     if not boards:
         return None
     seats = [x["label"] for x in v["seats"]]
     named = len(boards) > 1     # one board: the panel's title says it
-    return unwrapped(Group(*(render_board(b, v["seat_label"], seats=seats,
-                                          title=words(name) if named else "")
-                             for name, b in boards.items())))
+    parts = []
+    for name, b in boards.items():
+        drawn = list(render_board(b, v["seat_label"], seats=seats,
+                                  title=words(name) if named else "").renderables)
+        key = legend(b, None, seats)
+        tail = [drawn.pop()] if drawn and isinstance(drawn[-1], Text) and \
+            drawn[-1].plain == key else []
+        parts += [unwrapped(Group(*drawn)), *tail]
+    return Group(*parts)
 
 
 def unwrapped(renderable) -> Text:
     """A drawing as lines that never wrap (a panel narrower than a map scrolls sideways),
     without the blank columns all its lines begin with."""
-    con = Console(width=max(80, width_of(renderable)), file=io.StringIO())
+    con = Console(width=max(80, width_of(renderable)), file=io.StringIO())   # a hex map: 80
     lines = [Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control))
              for line in con.render_lines(renderable, con.options, pad=False)]
     for line in lines:
@@ -64,6 +72,8 @@ def seats(v: dict) -> Group:
     """The game's counters and roles, every seat's public status, the values this seat may
     see, and the other seats' and the table's zones (hidden cards only counted)."""
     parts = [terminal._game_line(v), terminal._players_table(v)]
+    if v.get("status"):     # (the title line says it too, cut at 80x24)
+        parts.insert(0, Text(v["status"], style="yellow"))
     values = terminal._values_table(v)
     if values.row_count:
         parts.append(values)
