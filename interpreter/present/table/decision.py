@@ -71,7 +71,7 @@ class DecisionPanel(Vertical):
         self.number = v.get("number")
         self.groups = [g for g in (v.get("groups") or []) if g and g[1]]
         self.group = None
-        self.shown = []     # listed again below
+        self.shown = None   # listed again below (an empty menu clears the list)
         prompt = Text(visible(v.get("prompt", "")), style="bold yellow") if self.options \
             else Text("")
         if self.number:
@@ -100,7 +100,7 @@ class DecisionPanel(Vertical):
             return
         width = max(20, self.app.size.width - 4)
         cap = max(3, self.app.size.height * 35 // 100)
-        rows = sum(_lines(self._item(x), width) for x in self.shown[:cap])
+        rows = sum(_lines(self._item(x), width) for x in (self.shown or [])[:cap])
         olist.styles.height = max(1, min(rows, cap))
         prompt = self.query_one("#prompt", Static).content
         self.styles.height = 2 + _lines(prompt, width) + 1 + max(1, min(rows, cap)) + \
