@@ -3,7 +3,8 @@ seed 1, seat 1 a person who has made three decisions by number keys, greedy bots
 screen depends on time or chance beyond the seed (the cursor does not blink here).
 
 Update after a deliberate change: python -m pytest -n 0 tests/test_table_tui_snapshots.py
---snapshot-update; with RULEBOOK_UPDATE_DOCS=1 the screens are copied to docs/ as
+--snapshot-update, then again with RULEBOOK_UPDATE_DOCS=1 (the update is written at the
+session's end): the screens are copied to docs/ as
 docs/table-GAME-WxH.svg, and as PNG beside them where cairosvg is installed (README's "At
 the table" shows them)."""
 from __future__ import annotations
