@@ -241,6 +241,7 @@ class DecisionPanel(Vertical):
         elif (exact := exact_label(text, options)) is not None:
             self.post_message(self.Chosen(exact))
         elif word.lower() in COMMANDS:
+            self.query_one("#entry", Input).value = ""      # done with: the menu comes back
             self.post_message(self.Command(word.lower(), arg.strip()))
         elif containing(text, options):     # the options listed: the one under the cursor
             self.pick(self.highlighted())
