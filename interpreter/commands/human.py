@@ -9,6 +9,7 @@ from ..runtime.visibility import line_text, may_read
 from ..runtime.decisions import DONE
 from ..boards.geometry import answer_spelling
 from ..errors import did_you_mean
+from ..present.typed import containing, exact_label, typed_number, whole  # noqa: F401
 
 DETAILS = ("card", "details")     # a card's details: `card N` or `details LABEL`
 COMMANDS = ("help", "show", "rim", "log", "undo", "save", "quit") + DETAILS
@@ -221,38 +222,6 @@ def card_named(text: str, details: dict, option: bool = False):
     found = [o for _, o in containing(text, list(details))]
     return found[0] if len(found) == 1 else None
 
-
-def exact_label(text: str, options: list):
-    """The option whose label is the typed text, trimmed, in any case (one written in the
-    same case first), else None."""
-    if text in options:
-        return text
-    same = [o for o in options if o.strip().lower() == text.lower()]
-    return same[0] if len(same) == 1 else None
-
-
-def containing(text: str, options: list) -> list:
-    """(number, label) of the options whose label contains the typed text, in any case."""
-    return [(i, o) for i, o in enumerate(options, 1) if text.lower() in o.lower()]
-
-
-def typed_number(number: dict, n: int):
-    """The option label a typed number stands for, or None: a number in the range, or the
-    value of one of the other options (a punished overbid is typed as its number too)."""
-    if number["lo"] <= n <= number["hi"]:
-        return number["fmt"].format(n)
-    for label, value in number["others"]:
-        if value == n:
-            return label
-    return None
-
-
-def whole(text: str):
-    """A typed whole number (ASCII digits, maybe a minus, at most 30 digits), else None."""
-    digits = text[1:] if text.startswith("-") else text
-    if digits.isascii() and digits.isdigit() and len(digits) <= 30:
-        return int(text)
-    return None
 
 
 def say(con, text: str) -> None:

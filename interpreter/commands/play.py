@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
@@ -14,11 +13,12 @@ from ..boards.geometry import answer_spelling
 from ..errors import IllegalMove
 from ..runtime.visibility import line_text, may_read
 from ..effects.rng import new_seed
-from ..runtime import decisions
 from ..runtime.decisions import UNDO as UNDO_STEP
 from ..runtime import saves as savefile
 from .common import Failed, bot_args, load_game, option_args, reports_errors, seed_option
 from .human import Human
+from . import table_play
+from .seat_actions import free_path, save_note, undo_note
 from ..runtime.play_session import Session
 from ..safe_text import visible
 
@@ -49,9 +49,11 @@ DEFAULT_BOT = "greedy"   # a newcomer's first game against random bots is a poor
               help="Set a game option (see: rulebook list), e.g. --option turn_cap=50. "
                    "Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print only the result, as JSON.")
+@click.option("--plain", is_flag=True, help="The line-by-line table (for screen readers, "
+              "logs, small terminals) instead of the full-screen one.")
 @reports_errors
 def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_path, load_path,
-         moves_path, option_specs, as_json):
+         moves_path, option_specs, as_json, plain):
     """Play GAME: you in seat 1 against greedy bots, or any mix of people and bots."""
     game = load_game(game_name)
     con = terminal.console(quiet=as_json)
@@ -69,8 +71,19 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
     humans = {p for p, k in enumerate(kinds) if k == HUMAN}
     moves = read_moves(moves_path) if moves_path else []
     human = Human(con, session, humans)
+    if table_play.wanted(plain, moves_path, as_json, humans):
+        outcome = table_play.play_at_table(session, bots, humans, save_path)
+        if outcome in ("interrupt", "eof", "crash"):    # said once the terminal is back
+            interrupted(session, save_path, {"interrupt": "Interrupted", "eof": "Input ended",
+                                             "crash": "The table stopped"}[outcome])
+        if outcome == "quit":
+            con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
+                      markup=False)
+        human.seen = {p: len(session.log) for p in humans}   # the app showed the log
+    else:
+        outcome = None
     try:
-        outcome = run(session, bots, human, moves, moves_path, as_json, save_path)
+        outcome = outcome or run(session, bots, human, moves, moves_path, as_json, save_path)
     except KeyboardInterrupt:
         interrupted(session, save_path)
     except EOFError:   # Ctrl-D, or the piped input ran out: saved as for Ctrl-C
@@ -141,27 +154,9 @@ def ask_human(session, human, seat, save_path) -> bool:
         if UNDO_STEP in session.game.options(session.state, seat):
             session.decide(seat, UNDO_STEP)     # inside a secret sequence: its last step
             return True
-        try:
-            done = len(session.decisions)
-            undone = list(zip(session.decisions, session.before))
-            n = session.undo(seat, human.humans)
-            # other seats' secret answers taken back are not counted: their number is theirs
-            secret = sum(1 for (p, _), before in undone[len(session.decisions):done]
-                         if p != seat and decisions.is_secret(before))
-            human.note(f"Undone: {plural(n - secret, 'decision')}"
-                       + (" (and other seats' secret choices)." if secret else "."))
-        except IllegalMove as e:
-            human.note(str(e))
+        human.note(undo_note(session, seat, human.humans))
     elif action == "save":
-        path = arg or save_path or session.saved_to or free_path(session.game.g.id)
-        try:
-            session.save(path)
-        except OSError as e:   # a bad path must not end the game
-            human.note(f"Cannot save to {path}: {e.strerror or e}")
-            return True
-        human.note(f"Saved to {path}. Continue later with: rulebook play "
-                   f"{savefile.source_of_game(session.game.g)} "
-                   f"--load {path}")
+        human.note(save_note(session, arg, save_path))
     elif action == "quit":
         con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
                   markup=False)
@@ -212,16 +207,6 @@ def interrupted(session, save_path, why: str = "Interrupted") -> None:
     click.echo(visible(f"\n{why}: the game is saved to {path}. Continue it with: "
                        f"rulebook play {session.game.g.id} --load {path}"), err=True)
     sys.exit(130)
-
-
-def free_path(game_id: str) -> str:
-    """A save file name in the current directory that no file has yet (it names the game,
-    never the seed, which a seat must not learn during the game)."""
-    path, i = f"{game_id}-save.json", 1
-    while os.path.exists(path):
-        i += 1
-        path = f"{game_id}-save-{i}.json"
-    return path
 
 
 def read_moves(path) -> list:

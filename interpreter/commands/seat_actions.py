@@ -1,0 +1,52 @@
+"""What a person asks of the game besides a decision, at either table: undo and save, with
+the words both tables say (play.py's line-by-line table, table_play.py's full-screen one)."""
+from __future__ import annotations
+
+import os
+
+from ..errors import IllegalMove
+from ..present.terminal import plural
+from ..runtime import decisions
+from ..runtime import saves as savefile
+from ..runtime.decisions import UNDO as UNDO_STEP
+
+
+def undo_note(session, seat, humans) -> str:
+    """Undo for a person (both tables): in a secret sequence its last step, else the seat's
+    last decision and the bots' after it. Returns what to tell the person."""
+    if UNDO_STEP in session.game.options(session.state, seat):
+        session.decide(seat, UNDO_STEP)
+        return "Undone: the last step of your sequence."
+    try:
+        done = len(session.decisions)
+        undone = list(zip(session.decisions, session.before))
+        n = session.undo(seat, humans)
+    except IllegalMove as e:
+        return str(e)
+    # other seats' secret answers taken back are not counted: their number is theirs
+    secret = sum(1 for (p, _), before in undone[len(session.decisions):done]
+                 if p != seat and decisions.is_secret(before))
+    return (f"Undone: {plural(n - secret, 'decision')}"
+            + (" (and other seats' secret choices)." if secret else "."))
+
+
+def save_note(session, arg, save_path) -> str:
+    """`save [FILE]` for a person (both tables); a bad path does not end the game."""
+    path = arg or save_path or session.saved_to or free_path(session.game.g.id)
+    try:
+        session.save(path)
+    except OSError as e:
+        return f"Cannot save to {path}: {e.strerror or e}"
+    return (f"Saved to {path}. Continue later with: rulebook play "
+            f"{savefile.source_of_game(session.game.g)} --load {path}")
+
+
+def free_path(game_id: str) -> str:
+    """A save file name in the current directory that no file has yet (it names the game,
+    never the seed, which a seat must not learn during the game)."""
+    path, i = f"{game_id}-save.json", 1
+    while os.path.exists(path):
+        i += 1
+        path = f"{game_id}-save-{i}.json"
+    return path
+

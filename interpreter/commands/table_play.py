@@ -1,0 +1,63 @@
+"""`rulebook play` at the full-screen table: the driver the app (present/table) asks to let
+the bots move, make a person's decision, undo and save, with the same rules and words as the
+line-by-line table (play.py)."""
+from __future__ import annotations
+
+import sys
+
+from ..runtime.play_session import Session
+from .seat_actions import save_note, undo_note
+
+
+class TableDriver:
+    """The game between the app and the session: bots decide here, never in the app."""
+
+    def __init__(self, session: Session, bots: dict, humans: set, save_path=None):
+        self.session, self.bots, self.humans, self.save_path = session, bots, humans, save_path
+
+    def advance(self) -> None:
+        """Bots decide until a person must, or the game is over."""
+        game = self.session.game
+        while not game.is_over(self.session.state):
+            waiting = game.waiting(self.session.state)
+            seat = next((p for p in waiting if p in self.bots), None)
+            if seat is None:
+                return
+            self.session.decide(seat, self.bots[seat].choose(game, self.session.state, seat))
+
+    def next_seat(self):
+        """The person to ask now, or None when the game is over."""
+        game = self.session.game
+        if game.is_over(self.session.state):
+            return None
+        return game.waiting(self.session.state)[0]
+
+    def choose(self, seat: int, label: str) -> None:
+        self.session.decide(seat, label)
+
+    def undo(self, seat: int) -> str:
+        return undo_note(self.session, seat, self.humans)
+
+    def save(self, arg: str) -> str:
+        return save_note(self.session, arg, self.save_path)
+
+
+def wanted(plain: bool, moves_path, as_json: bool, humans: set) -> bool:
+    """The full-screen table: on a terminal (stdin, stdout and stderr), with a person to play, and
+    none of --plain, --moves, --json."""
+    return (not plain and moves_path is None and not as_json and bool(humans)
+            and sys.stdin.isatty() and sys.stdout.isatty()
+            and sys.stderr.isatty())    # Textual draws on stderr
+
+
+def play_at_table(session, bots, humans, save_path) -> str:
+    """Runs the app; returns "over", "quit", "interrupt" (Ctrl-C), "eof" (Ctrl-D) or "crash"
+    (the app failed: Textual has shown why)."""
+    from ..present.table import TableApp
+    app = TableApp(TableDriver(session, bots, humans, save_path))
+    outcome = app.run()
+    if app.failure is not None:     # reported by the command as in plain mode
+        raise app.failure
+    if outcome is None and app.return_code:     # the app itself failed: save, say where
+        return "crash"
+    return outcome or "quit"

@@ -1,0 +1,303 @@
+"""The full-screen table (Textual): the board, the seats, your zones, the log, your program and
+the decision stay in view; at 80x24 the first four share one place, one at a time (Tab).
+
+Everything a panel shows comes from views.view(game, state, seat) and the log lines that seat
+may read, so the screen never holds more than that seat's view. The game itself is driven by
+`driver` (commands/table_play.py): its bots, undo and saves are the command's, as in the
+line-by-line table."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, RichLog, Static
+
+from .. import views
+from ...boards.geometry import answer_spelling
+from ...errors import IllegalMove
+from ...runtime.decisions import DONE
+from . import panels
+from .decision import DecisionPanel
+from .screens import HelpScreen, PassScreen, ResultScreen
+
+PANELS = ("board", "seats", "yours", "log")
+WIDE = (110, 30)    # columns and rows from which every panel stays in view at once
+
+
+class TableApp(App):
+    CSS_PATH = "table.tcss"
+    TITLE = "rulebook"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+c", "stop('interrupt')", "stop", show=False, priority=True),
+        Binding("ctrl+d", "stop('eof')", "stop", show=False, priority=True),
+        Binding("f1", "command('help')", "help", priority=True),
+        Binding("ctrl+z", "command('undo')", "undo", priority=True),
+        Binding("ctrl+s", "command('save')", "save", priority=True),
+        Binding("ctrl+q", "command('quit')", "quit", priority=True),
+        Binding("tab", "panel(1)", "next panel", priority=True),
+        Binding("shift+tab", "panel(-1)", "previous panel", show=False, priority=True),
+        Binding("ctrl+up", "scroll(-1)", "scroll", show=False, priority=True),
+        Binding("ctrl+down", "scroll(1)", "scroll", show=False, priority=True),
+    ]
+
+    def __init__(self, driver, threaded: bool = True):
+        super().__init__()
+        self.driver = driver
+        self.game = driver.session.game
+        self.threaded = threaded    # bots think in a worker thread (tests may run them inline)
+        self.seat = None            # the seat whose view is on screen (None: nobody's)
+        self.view: dict = {}
+        self.active = None          # the panel shown at 80x24, scrolled by Ctrl+Up/Down
+        self.compact = True
+        self.logged: list = []      # the log lines in the log panel now
+        self.notes: list = []       # messages for the next decision
+        self.board_width = 0        # the board drawing's natural width
+        self.failure = None         # an error the game raised, for the command to report
+
+    # ------------------------------------------------------------------ layout
+    def compose(self):
+        yield Static("", id="title")
+        yield Static("", id="tabbar")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="board", classes="panel"):
+                    yield Static("", id="board-text")
+                with VerticalScroll(id="seats", classes="panel"):
+                    yield Static("", id="seats-text")
+            with Vertical(id="right"):
+                with VerticalScroll(id="yours", classes="panel"):
+                    yield Static("", id="yours-text")
+                yield RichLog(id="log", classes="panel", wrap=True, markup=False, min_width=20,
+                              highlight=False)
+                with VerticalScroll(id="program", classes="panel"):
+                    yield Static("", id="program-text")
+                yield DecisionPanel(id="decision")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for name, title in (("board", "Board"), ("seats", "Seats"), ("yours", "Yours"),
+                            ("log", "Log"), ("program", "Your program (secret)")):
+            self.query_one(f"#{name}").border_title = title
+        self.arrange()
+        self.next_turn()
+
+    def on_resize(self, event) -> None:
+        self.arrange()
+
+    def shown_panels(self) -> list:
+        return [p for p in PANELS if p != "board" or self.view.get("boards")]
+
+    def arrange(self) -> None:
+        """Wide: every panel at once. Compact (80x24): one of board, seats, yours and log at a
+        time, above the decision; Tab shows the next."""
+        w, h = self.size
+        self.compact = w < WIDE[0] or h < WIDE[1]
+        self.screen.set_class(self.compact, "-compact")
+        names = self.shown_panels()
+        if self.active not in names and self.view:     # at first the board, if any
+            self.active = "board" if "board" in names else "log"
+        for p in PANELS:
+            widget = self.query_one(f"#{p}")
+            widget.display = p in names and (not self.compact or p == self.active)
+            widget.set_class(p == self.active and not self.compact, "-active")
+        left = [p for p in ("board", "seats") if p in names]
+        if not self.compact:    # the board at its own width where it fits, never wrapped
+            want = self.board_width + 4 if "board" in names else w // 2
+            self.query_one("#left").styles.width = max(40, min(want, w - 40))
+        on_left = bool(left) and (not self.compact or self.active in left)
+        self.query_one("#left").display = on_left
+        # compact: the panel shown takes what the decision leaves
+        self.query_one("#left").styles.height = "1fr" if self.compact else "100%"
+        self.query_one("#right").styles.height = \
+            "auto" if self.compact and on_left else "1fr" if self.compact else "100%"
+        self.query_one("#program").display = "steps" in self.view
+        bar = Text()
+        for p in names:
+            style = "bold reverse" if p == self.active else "dim"
+            bar.append(f" {p.capitalize()} ", style=style)
+        bar.append("  ")
+        bar.append("Tab panel  F1 help  ^Z undo  ^S save  ^Q quit", style="dim")
+        self.query_one("#tabbar", Static).update(bar)
+        decision = self.query_one(DecisionPanel)
+        if getattr(decision, "options", None):
+            decision.refill()      # the options' rows for this size
+
+    def action_panel(self, step: int) -> None:
+        names = self.shown_panels()
+        i = names.index(self.active) if self.active in names else 0
+        self.active = names[(i + step) % len(names)]
+        self.arrange()
+
+    def action_scroll(self, step: int) -> None:
+        widget = self.query_one(f"#{self.active}")
+        widget.scroll_relative(y=step * max(1, widget.size.height - 2), animate=False)
+
+    # ------------------------------------------------------------------ turns
+    def next_turn(self) -> None:
+        """Bots decide (in a worker), then the next person is asked."""
+        self.query_one(DecisionPanel).ask({})
+        self.query_one(DecisionPanel).say("The bots are thinking...", "dim")
+        if self.threaded:
+            self.run_worker(self._bots, thread=True, exclusive=True, group="bots")
+        else:
+            try:
+                self.driver.advance()
+            except Exception as e:
+                self.failed(e)
+                return
+            self.after_bots()
+
+    def _bots(self) -> None:
+        try:
+            self.driver.advance()
+        except Exception as e:      # the command reports it once the terminal is back
+            self.call_from_thread(self.failed, e)
+            return
+        self.call_from_thread(self.after_bots)
+
+    def failed(self, error: Exception) -> None:
+        """A rule's run-time error (a game's bug): the app ends and the command reports the
+        error as plain mode does (located, no traceback)."""
+        self.failure = error
+        self.exit("error")
+
+    def after_bots(self) -> None:
+        seat = self.driver.next_seat()
+        if seat is None:
+            self.game_over()
+        elif len(self.driver.humans) > 1 and seat != self.seat and self.seat is not None:
+            self.blank()
+            self.push_screen(PassScreen(self.game.g.seat_label(seat), self.game.g.name),
+                             lambda _: self.show(seat))
+        else:
+            self.show(seat)
+
+    def blank(self) -> None:
+        """Every panel emptied: the last seat's view is gone before the next one is asked."""
+        self.seat, self.view, self.logged = None, {}, []
+        for name in ("board", "seats", "yours", "program"):
+            self.query_one(f"#{name}-text", Static).update("")
+        self.query_one("#log", RichLog).clear()
+        self.query_one("#title", Static).update("")
+        self.query_one(DecisionPanel).ask({})
+        self.arrange()
+
+    def show(self, seat: int) -> None:
+        """Every panel rebuilt from this seat's view (and the log lines it may read)."""
+        session = self.driver.session
+        if seat != self.seat:
+            self.logged = []
+        self.seat = seat
+        v = views.view(self.game, session.state, seat)
+        self.view, shown = v, panels.safe(v)
+        self.query_one("#title", Static).update(panels.title(shown))
+        drawn = panels.board(shown)
+        self.board_width = max((panels.width_of(x) for x in drawn.renderables
+                                if x.no_wrap), default=0) if drawn else 0
+        self.query_one("#board-text", Static).update(drawn or "")
+        self.query_one("#seats-text", Static).update(panels.seats(shown))
+        self.query_one("#yours-text", Static).update(panels.yours(shown))
+        self.query_one("#program-text", Static).update(panels.program(shown))
+        self.fill_log(panels.log_lines(session.log, seat))
+        self.arrange()
+        decision = self.query_one(DecisionPanel)
+        decision.ask(v)
+        if self.notes:
+            decision.say(" ".join(self.notes))
+            self.notes = []
+
+    def fill_log(self, lines: list) -> None:
+        log = self.query_one("#log", RichLog)
+        if self.logged and lines[:len(self.logged)] == self.logged:
+            new = lines[len(self.logged):]
+        else:
+            log.clear()
+            new = lines
+        if new and self.logged:
+            log.write(Text("-- since your last decision --", style="dim"))
+        for line in new:
+            log.write(Text(line))
+        self.logged = lines
+
+    def game_over(self) -> None:
+        session = self.driver.session
+        humans = self.driver.humans
+        # on one screen: a private line only when every person watching may read it
+        lines = [x for x in panels.log_lines(session.log, None)]
+        if len(humans) == 1:
+            lines = panels.log_lines(session.log, next(iter(humans)))
+        elif humans:
+            self.blank()
+        self.push_screen(ResultScreen(self.game, self.game.result(session.state), lines))
+
+    # ------------------------------------------------------------------ what the person did
+    def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
+        if self.seat is None:
+            return
+        try:
+            self.driver.choose(self.seat, message.label)
+        except IllegalMove as e:
+            self.query_one(DecisionPanel).say(str(e))
+            return
+        except Exception as e:
+            self.failed(e)
+            return
+        self.next_turn()
+
+    def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
+        details = self.view.get("card_details") or {}
+        label = message.label or ""
+        found = [name for name in details if name and name in label]
+        if found:
+            lines = []
+            for name in found[:2]:
+                more, mark = panels.details(panels.safe(self.view), name)
+                lines.append(f"{name}{f' ({mark})' if mark else ''}: " + "; ".join(more))
+            self.query_one(DecisionPanel).say("\n".join(lines), "cyan")
+
+    def on_decision_panel_command(self, message: DecisionPanel.Command) -> None:
+        self.action_command(message.word, message.arg)
+
+    def action_command(self, word: str, arg: str = "") -> None:
+        decision = self.query_one(DecisionPanel)
+        seat = self.seat
+        if word == "help":
+            self.push_screen(HelpScreen())
+        elif word == "quit":
+            self.exit("quit")
+        elif seat is None:
+            return
+        elif word == "log":
+            self.active = "log"
+            self.arrange()
+            self.query_one("#log", RichLog).scroll_end(animate=False)
+            decision.say("The whole log, as you may read it, is in the Log panel "
+                         "(Ctrl+Up/Down scrolls it).", "dim")
+        elif word == "save":
+            decision.say(self.driver.save(arg))
+        elif word == "undo":
+            self.notes.append(self.driver.undo(seat))
+            self.next_turn()
+        else:   # typed text that is no option and no command
+            self.unknown(seat, arg)
+
+    def unknown(self, seat: int, text: str) -> None:
+        state = self.driver.session.state
+        options = self.game.options(state, seat)
+        meant = answer_spelling(self.game.g, text, options)    # a hex corner's other name
+        if meant is not None:
+            self.on_decision_panel_chosen(DecisionPanel.Chosen(meant))
+            return
+        short = ""
+        if text.lower() == DONE and (need := self.game.steps_needed(state, seat)):
+            has = len(self.game.steps(state, seat))
+            short = (f"Not done yet: your sequence has {has} step{'s' * (has != 1)} and "
+                     f"needs {need} more step{'s' * (need != 1)} before done.")
+        self.query_one(DecisionPanel).not_an_option(text, short)
+
+    def action_stop(self, why: str) -> None:
+        """Ctrl-C / Ctrl-D: the command saves the game and says where, once the screen is
+        back to the terminal."""
+        self.exit(why)

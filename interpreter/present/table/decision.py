@@ -1,0 +1,260 @@
+"""The decision panel: the prompt, the options with their numbers, a line to type in (a number,
+a label, a word that filters the options, a command), arrow keys and Enter. It reads the typed
+text as the plain table does (present/typed.py) and says what it means by a message; the app
+decides. A view's `groups` (a long menu in groups) are asked first, then the group's options."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..terminal import number_hint, plural
+from ..typed import containing, exact_label, typed_number, whole
+from ...errors import did_you_mean
+from ...safe_text import visible
+
+COMMANDS = ("help", "undo", "save", "quit", "log")
+
+
+def _lines(text, width: int) -> int:
+    """The rows a text takes wrapped to a width (at least 1)."""
+    if not isinstance(text, Text) or not text.plain:
+        return 1
+    return max(1, len(text.wrap(Console(width=width), width)))
+
+
+class DecisionPanel(Vertical):
+    """Shows one pending decision of one seat; empty while nothing is asked of it."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "up", show=False),
+        Binding("down", "move(1)", "down", show=False),
+        Binding("pageup", "move(-10)", show=False),
+        Binding("pagedown", "move(10)", show=False),
+        Binding("escape", "back", "back", show=False),
+    ]
+
+    class Chosen(Message):
+        """An option picked: its label exactly as the menu has it."""
+        def __init__(self, label: str) -> None:
+            super().__init__()
+            self.label = label
+
+    class Command(Message):
+        """A command typed or keyed: help, undo, save [FILE], quit, log, done (too early)."""
+        def __init__(self, word: str, arg: str = "") -> None:
+            super().__init__()
+            self.word, self.arg = word, arg
+
+    def compose(self):
+        yield Static("", id="prompt")
+        yield Input(placeholder="type a number, a word to filter, or help", id="entry")
+        yield OptionList(id="options", markup=False)
+        yield Static("", id="note")
+
+    def on_mount(self) -> None:
+        self.options: list = []     # the menu's labels, as the game has them
+        self.number = None          # a number prompt's range (views.number_input)
+        self.groups: list = []      # [[name, [option indices]]] from the view, if any
+        self.group = None           # the group opened, or None
+        self.shown: list = []       # ids of the items listed: "o3" option 3, "g1" group 1
+        self.border_title = "Your decision"
+
+    # ------------------------------------------------------------------ what is asked
+    def ask(self, v: dict) -> None:
+        """A new decision (from the seat's view), or nothing (v without options)."""
+        self.options = list(v.get("options") or [])
+        self.number = v.get("number")
+        self.groups = [g for g in (v.get("groups") or []) if g and g[1]]
+        self.group = None
+        self.shown = None   # listed again below (an empty menu clears the list)
+        prompt = Text(visible(v.get("prompt", "")), style="bold yellow") if self.options \
+            else Text("")
+        if self.number:
+            prompt.append("\n" + number_hint(self.number), style="yellow")
+        self.query_one("#prompt", Static).update(prompt)
+        entry = self.query_one("#entry", Input)
+        entry.value = ""
+        entry.disabled = not self.options
+        self.say("")
+        self.refill()
+        if self.options:
+            entry.focus()
+
+    def say(self, text: str, style: str = "magenta") -> None:
+        self.note = Text(visible(text), style=style)
+        self.query_one("#note", Static).update(self.note)
+        self.fit()
+
+    def fit(self) -> None:
+        """Compact (80x24): the panel exactly as tall as its prompt, typed line, options (at
+        most about a third of the screen) and note, so the panel above gets the rest."""
+        olist = self.query_one("#options", OptionList)
+        if not self.app.compact:
+            olist.styles.height = "1fr"
+            self.styles.height = "1fr"
+            return
+        width = max(20, self.app.size.width - 4)
+        cap = max(3, self.app.size.height * 35 // 100)
+        rows = sum(_lines(self._item(x), width) for x in (self.shown or [])[:cap])
+        olist.styles.height = max(1, min(rows, cap))
+        prompt = self.query_one("#prompt", Static).content
+        self.styles.height = 2 + _lines(prompt, width) + 1 + max(1, min(rows, cap)) + \
+            _lines(getattr(self, "note", Text("")), width)
+
+    # ------------------------------------------------------------------ the list
+    def refill(self) -> None:
+        """The items for the typed text: a filter lists the options containing it (over the
+        whole menu); digits keep the list and highlight that number; else a group's options,
+        or the groups, or the whole menu."""
+        text = self.query_one("#entry", Input).value.strip()
+        digits = text.isascii() and text.isdigit()
+        if text and not digits and text.split(" ")[0].lower() not in COMMANDS:
+            items = [f"o{i}" for i, _ in containing(text, self.options)]
+        elif self.groups and self.group is None:
+            items = [f"g{k}" for k in range(1, len(self.groups) + 1)]
+        elif self.group is not None:
+            items = [f"o{i + 1}" for i in self.groups[self.group][1]]
+        else:
+            items = [f"o{i}" for i in range(1, len(self.options) + 1)]
+        olist = self.query_one("#options", OptionList)
+        if items != self.shown:
+            self.shown = items
+            olist.clear_options()
+            olist.add_options([Option(self._item(x), id=x) for x in items])
+        self.fit()
+        if digits and (hit := self._number_item(int(text[:12]))) is not None:
+            olist.highlighted = hit
+        elif items:
+            olist.highlighted = 0 if olist.highlighted is None else \
+                min(olist.highlighted, len(items) - 1)
+
+    def _item(self, key: str) -> Text:
+        width = len(str(len(self.options)))
+        if key[0] == "g":
+            name, members = self.groups[int(key[1:]) - 1]
+            return Text.assemble((f"{key[1:]:>{width}}", "bold"), " ",
+                                 (visible(str(name)), "cyan"),
+                                 (f"  ({plural(len(members), 'option')})", "dim"))
+        i = int(key[1:])
+        if self.number:     # a number prompt: its options are typed as their numbers
+            return Text(visible(self.options[i - 1]))
+        return Text.assemble((f"{i:>{width}}", "bold"), " ", visible(self.options[i - 1]))
+
+    def _number_item(self, n: int):
+        """The row of the listed item numbered n (an option's number, a group's at the group
+        step, the option that is the number n at a number prompt), or None."""
+        if self.number:
+            label = typed_number(self.number, n)
+            want = f"o{self.options.index(label) + 1}" if label in self.options else None
+            return self.shown.index(want) if want in self.shown else None
+        want = f"g{n}" if self.shown and self.shown[0][0] == "g" else f"o{n}"
+        return self.shown.index(want) if want in self.shown else None
+
+    def highlighted(self):
+        olist = self.query_one("#options", OptionList)
+        i = olist.highlighted
+        return self.shown[i] if i is not None and i < len(self.shown) else None
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.refill()
+        self.post_message(self.Highlighted(self.highlighted_label()))
+
+    class Highlighted(Message):
+        """The option under the cursor changed (the app shows its card's details)."""
+        def __init__(self, label) -> None:
+            super().__init__()
+            self.label = label
+
+    def highlighted_label(self):
+        key = self.highlighted()
+        return self.options[int(key[1:]) - 1] if key and key[0] == "o" else None
+
+    def on_option_list_option_highlighted(self, event) -> None:
+        event.stop()
+        self.post_message(self.Highlighted(self.highlighted_label()))
+
+    def on_option_list_option_selected(self, event) -> None:
+        """A click, or Enter while the list has the focus."""
+        event.stop()
+        self.pick(event.option.id)
+
+    def action_move(self, step: int) -> None:
+        olist = self.query_one("#options", OptionList)
+        if not self.shown:
+            return
+        i = olist.highlighted if olist.highlighted is not None else -1 if step > 0 else 0
+        olist.highlighted = max(0, min(len(self.shown) - 1, i + step))
+
+    def action_back(self) -> None:
+        """Escape: the typed text cleared, else back from a group to the groups."""
+        entry = self.query_one("#entry", Input)
+        if entry.value:
+            entry.value = ""
+        elif self.group is not None:
+            self.group = None
+            self.refill()
+
+    def pick(self, key) -> None:
+        if key is None:
+            return
+        if key[0] == "g":
+            self.group = int(key[1:]) - 1
+            self.query_one("#entry", Input).value = ""
+            self.query_one("#options", OptionList).highlighted = 0
+            self.refill()
+            self.say(f"{self.groups[self.group][0]}: choose an option (Escape: the groups)",
+                     "dim")
+            return
+        self.post_message(self.Chosen(self.options[int(key[1:]) - 1]))
+
+    # ------------------------------------------------------------------ Enter
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if not self.options:
+            return
+        text = event.value.strip()
+        options = self.options
+        word, _, arg = text.partition(" ")
+        if not text:
+            self.pick(self.highlighted())
+        elif self.number and whole(text) is not None:          # a bid: the number itself
+            label = typed_number(self.number, whole(text))
+            if label is None:
+                self.say(f"{text[:12]} is not allowed. {number_hint(self.number)}")
+            else:
+                self.post_message(self.Chosen(label))
+        elif text.isascii() and text.isdigit():
+            hit = self._number_item(int(text[:9])) if len(text) <= 9 else None
+            if hit is None:
+                top = len(self.groups) if self.shown and self.shown[0][0] == "g" \
+                    else len(options)
+                self.say(f"There is no {'group' if top != len(options) else 'option'} "
+                         f"{text[:12]}: choose 1 to {top}.")
+            else:
+                self.pick(self.shown[hit])
+        elif (exact := exact_label(text, options)) is not None:
+            self.post_message(self.Chosen(exact))
+        elif word.lower() in COMMANDS:
+            self.query_one("#entry", Input).value = ""      # done with: the menu comes back
+            self.post_message(self.Command(word.lower(), arg.strip()))
+        elif containing(text, options):     # the options listed: the one under the cursor
+            self.pick(self.highlighted())
+        else:
+            self.post_message(self.Command("unknown", text))
+
+    def not_an_option(self, text: str, steps_short: str = "") -> None:
+        """Typed text that is no option, no command (the app adds what a sequence lacks)."""
+        if steps_short:
+            self.say(steps_short)
+            return
+        hint = did_you_mean(text, list(self.options) + list(COMMANDS)) if len(text) < 200 \
+            else ""
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        self.say(f"'{shown}' is not an option" + (f" ({hint})" if hint else "") +
+                 ": type a number, a word of a label, or help.")

@@ -1,0 +1,166 @@
+"""What each panel of the full-screen table shows, drawn from one seat's view only (views.view):
+the board, the seats' public status, the seat's own zones, its program. Plain functions from
+the view to rich renderables, so the app only places them and tests can read them."""
+from __future__ import annotations
+
+import io
+
+from rich.console import Console, Group
+from rich.measure import Measurement
+from rich.text import Text
+
+from .. import terminal
+from ..board_draw import legend, render_board
+from ..screen_words import words
+from ...runtime.visibility import may_read
+from ...safe_text import visible, visible_all
+
+
+def title(v: dict) -> Text:
+    """The line at the top: the game, whose table this is, the phase, the game's status."""
+    you = v["seat_label"] if v["seat"] is not None else "spectator"
+    t = Text.assemble((v["name"], "bold"), " - ", (you, "bold green"))
+    if v.get("phase"):
+        t.append(f" - {words(v['phase'])}")
+    if v.get("status"):
+        t.append(f"   {v['status']}", style="yellow")
+    return t
+
+
+def board(v: dict):
+    """Every board of the game, drawn as the plain table draws it, the drawing never wrapped
+    (a map is cut at the panel's edge rather than broken) and its legend wrapped under it;
+    None when there is none."""
+    boards = v.get("boards") or {}
+    if not boards:
+        return None
+    seats = [x["label"] for x in v["seats"]]
+    named = len(boards) > 1     # one board: the panel's title says it
+    parts = []
+    for name, b in boards.items():
+        drawn = list(render_board(b, v["seat_label"], seats=seats,
+                                  title=words(name) if named else "").renderables)
+        key = legend(b, None, seats)
+        tail = [drawn.pop()] if drawn and isinstance(drawn[-1], Text) and \
+            drawn[-1].plain == key else []
+        parts += [unwrapped(Group(*drawn)), *tail]
+    return Group(*parts)
+
+
+def unwrapped(renderable) -> Text:
+    """A drawing as lines that never wrap (a panel narrower than a map scrolls sideways),
+    without the blank columns all its lines begin with."""
+    con = Console(width=max(80, width_of(renderable)), file=io.StringIO())   # a hex map: 80
+    lines = [Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control))
+             for line in con.render_lines(renderable, con.options, pad=False)]
+    for line in lines:
+        line.rstrip()
+    indent = min((len(x.plain) - len(x.plain.lstrip(" ")) for x in lines if x.plain.strip()),
+                 default=0)
+    out = Text("\n").join(line[indent:] for line in lines)
+    out.no_wrap, out.overflow = True, "crop"
+    return out
+
+
+def width_of(renderable) -> int:
+    """The columns a drawing takes unwrapped (a hex map is drawn in 80)."""
+    con = Console(width=400)
+    return Measurement.get(con, con.options, renderable).maximum
+
+
+def seats(v: dict) -> Group:
+    """The game's counters and roles, every seat's public status, the values this seat may
+    see, and the other seats' and the table's zones (hidden cards only counted)."""
+    parts = [terminal._game_line(v), terminal._players_table(v)]
+    if v.get("status"):     # (the title line says it too, cut at 80x24)
+        parts.insert(0, Text(v["status"], style="yellow"))
+    values = terminal._values_table(v)
+    if values.row_count:
+        parts.append(values)
+    lines = []
+    for p in v["seats"]:
+        if p["you"]:
+            continue
+        for name, z in p["zones"].items():
+            if z["count"]:
+                lines.append(Text.assemble((p["label"], "bold"), " ", (words(name), "dim"), " ",
+                                           terminal._cards(z)))
+    for name, z in v["zones"].items():
+        if z["count"]:
+            lines.append(Text.assemble(("table", "bold"), " ", (words(name), "dim"), " ",
+                                       terminal._cards(z)))
+    if lines:
+        parts.append(Text("\n").join(lines))
+    if v["waiting"] and "options" not in v:
+        parts.append(Text(f"Waiting for {', '.join(v['waiting'])}.", style="italic"))
+    return Group(*parts)
+
+
+def details(v: dict, label: str) -> tuple[list, str]:
+    """A card's detail lines and its mark ("remembered", "face up" or "") from the view's
+    card_details, when the view has them; ([], "") otherwise. Accepts a list of lines or a
+    mapping with the lines and a flag."""
+    found = (v.get("card_details") or {}).get(label)
+    if found is None:
+        return [], ""
+    if isinstance(found, dict):
+        lines = found.get("lines") or found.get("details") or []
+        remembered = found.get("remembered")
+        mark = "" if remembered is None else ("remembered" if remembered else "face up")
+        return [str(x) for x in lines], mark
+    return [str(x) for x in found], ""
+
+
+def _card_lines(v: dict, label: str) -> Text:
+    lines, mark = details(v, label)
+    t = Text(label, style="bold")
+    if mark:
+        t.append(f" ({mark})", style="magenta" if mark == "remembered" else "green")
+    for line in lines:
+        t.append("\n    " + line, style="dim")
+    return t
+
+
+def yours(v: dict) -> Group:
+    """This seat's own zones: every card it may see, one a line, with its details when the
+    view gives them; its own counters and values."""
+    me = next((p for p in v["seats"] if p["you"]), None)
+    if me is None:
+        return Group(Text("(a spectator holds nothing)", style="dim"))
+    parts = []
+    empty = [words(name) for name, z in me["zones"].items() if not z["count"]]
+    for name, z in me["zones"].items():
+        if not z["count"]:
+            continue
+        head = Text.assemble((words(name), "bold cyan"), f" ({z['count']})")
+        parts.append(head)
+        if "cards" not in z:
+            parts.append(Text(f"  {terminal.plural(z['count'], 'hidden card')}", style="dim"))
+        elif not any(c in (v.get("card_details") or {}) for c in z["cards"]):
+            parts.append(Text("  ").append_text(terminal._cards(z)))   # no details: one line
+        else:
+            for label in z["cards"]:
+                parts.append(Text("  ").append_text(_card_lines(v, label)))
+    if empty:
+        parts.append(Text(f"empty: {', '.join(empty)}", style="dim"))
+    return Group(*parts)
+
+
+def program(v: dict) -> Text:
+    """A secret sequence's steps so far (this seat's own, private to it)."""
+    steps = v.get("steps")
+    if steps is None:
+        return Text("")
+    if not steps:
+        return Text("(no step yet)", style="dim")
+    return Text("\n".join(f"{i}. {s}" for i, s in enumerate(steps, 1)))
+
+
+def safe(v: dict) -> dict:
+    """The view with every text made visible (control characters spelled out)."""
+    return visible_all(v)
+
+
+def log_lines(log: list, seat) -> list:
+    """The whole log as this seat may read it: a private line only for its audience."""
+    return [visible(str(x)) for x in log if may_read(x, seat)]

@@ -1,0 +1,87 @@
+"""The table's whole screens: the pass screen between two people at one device (it shows
+nothing of either seat), the help, and the result at the end of the game."""
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Center, Middle, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from .. import terminal
+from ...safe_text import visible
+
+HELP = """Keys
+  1 2 3 ... Enter   choose the option with that number
+  a word            list only the options whose label contains it; Enter picks the one
+                    under the cursor (a label typed whole, or the only match, picks it)
+  Up Down PgUp PgDn move in the options          Escape  clear the text / back to the groups
+  Tab / Shift+Tab   show the next / previous panel (board, seats, yours, log, program)
+  Ctrl+Up Ctrl+Down scroll the panel shown       F1      this help
+  Ctrl+Z  undo      Ctrl+S  save                 Ctrl+Q  quit
+  Ctrl+C, Ctrl+D    stop at once: the game is saved and the file named
+
+Words typed: help, undo, save [FILE], quit, log (shows the whole log), done (a program).
+Where a number is asked (a bid), type the number itself.
+Undo takes back your last decision and the bots' after it, unless something was revealed
+or chance was used since. Press Escape or Enter to close this help."""
+
+
+class PassScreen(Screen):
+    """Between two people's turns: a blank screen naming only who plays next. The app has
+    emptied every panel before this is shown and fills them from the next seat's view only
+    once it is dismissed."""
+
+    BINDINGS = [Binding("enter", "ready", "ready")]
+
+    def __init__(self, seat_label: str, game_name: str) -> None:
+        super().__init__(id="pass")
+        self.seat_label, self.game_name = visible(seat_label), visible(game_name)
+
+    def compose(self):
+        with Middle():
+            with Center():
+                yield Static(Text.assemble(
+                    (self.game_name + "\n\n", "bold"), "Pass the device to ",
+                    (self.seat_label, "bold magenta"), ".\nOthers, look away.\n\n"
+                    "Press Enter when ready."), id="pass-text")
+
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape,enter,f1,q", "close", "close")]
+
+    def compose(self):
+        with VerticalScroll(id="help-box"):
+            yield Static(Text(HELP), id="help-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ResultScreen(Screen):
+    """The end of the game: who won, the scores, and the last lines of the log."""
+
+    BINDINGS = [Binding("enter,escape,q", "close", "close")]
+
+    def __init__(self, game, result: dict, last_lines: list) -> None:
+        super().__init__(id="result")
+        self.game, self.result, self.last_lines = game, result, last_lines
+
+    def compose(self):
+        con = Console(file=io.StringIO(), width=76, color_system="truecolor", record=True)
+        terminal.render_result(con, self.game, self.result)
+        table = Text.from_ansi(con.file.getvalue())
+        with VerticalScroll(id="result-box"):
+            if self.last_lines:
+                yield Static(Text("\n".join(self.last_lines[-12:]), style="dim"))
+            yield Static(table, id="result-text")
+            yield Static(Text("Press Enter to leave the table.", style="bold"))
+
+    def action_close(self) -> None:
+        self.app.exit("over")

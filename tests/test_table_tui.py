@@ -1,0 +1,320 @@
+"""The full-screen table (issue 24, item 1), driven headless by Textual's Pilot: a person
+answers by number keys and Enter, types a filter or a label, undoes, saves and loads; each
+game's first decisions at 80x24 and 120x40, and what every panel holds."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter.present import views
+from interpreter.present.table import app as app_mod
+from interpreter.present.table.decision import DecisionPanel
+from interpreter.present.table.screens import HelpScreen
+from interpreter.runtime.play_session import Session
+
+from tui_table import sync, GAMES, SIZES, answer, on_result_screen, over, plain, table, widget_texts
+
+FAMILY_A1 = "familyA-1 [family servant fame 1 wealth 3 expl 2 esp 4]"
+FAMILY_B1 = "familyB-1 [family servant fame 4 wealth 2 expl 3 esp 1]"
+
+
+def shown_options(app) -> list:
+    from textual.widgets import OptionList
+    return [plain(o.prompt).strip() for o in app.query_one("#options", OptionList).options]
+
+
+def note(app) -> str:
+    return plain(app.query_one("#note").content)
+
+
+# ------------------------------------------------------------------ each game's first decisions
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", GAMES)
+@sync
+async def test_first_decisions_by_number_keys(game_id, size):
+    """The person answers by number keys and Enter (a number prompt by the number itself);
+    each answer is the decision recorded, and after it every panel is the seat's view."""
+    app = table(game_id, seed=1)
+    count = 10 if size == (80, 24) else 6
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for i in range(count):
+            if over(app):
+                break
+            before = len(app.driver.session.decisions)
+            seat, label = await answer(pilot, app, i)
+            assert app.driver.session.decisions[before] == (seat, label)
+            session = app.driver.session
+            if over(app):
+                break
+            v = views.view(app.game, session.state, 0)
+            assert app.view == v                       # the panels show this view, now
+            assert len(shown_options(app)) == len(v["options"])
+            log = [str(x) for x in session.log if x.__class__ is str or 0 in x.audience]
+            assert app.logged == log      # the whole log as seat 1 may read it, in order
+        while app.active != "log":        # (at 80x24 a tab: the log drawn once shown)
+            await pilot.press("tab")
+        await pilot.pause()
+        from textual.widgets import RichLog
+        logged = [s.text for s in app.query_one("#log", RichLog).lines]
+        # wrapped to the panel, with a mark where each decision's news begin
+        words = " ".join(x for x in logged if not x.startswith("-- since")).split()
+        assert words == " ".join(app.logged).split()
+        assert app.compact == (size == (80, 24))
+
+
+# ------------------------------------------------------------------ typing
+@sync
+async def test_a_typed_word_filters_and_enter_picks_the_highlighted_option():
+    app = table("metras", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"familyB", "enter")           # the only option containing it
+        await pilot.pause()
+        assert app.driver.session.decisions == [(0, FAMILY_B1)]
+        await pilot.press(*"ion")                         # exploration, espionage
+        await pilot.pause()
+        assert shown_options(app) == ["3 exploration", "4 espionage"]
+        await pilot.press("enter")                        # Enter: the highlighted, the first
+        await pilot.pause()
+        mine = [x for p, x in app.driver.session.decisions if p == 0]
+        assert mine == [FAMILY_B1, "exploration"]
+
+
+@sync
+async def test_arrow_keys_move_and_enter_chooses():
+    app = table("metras", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.driver.session.decisions == [(0, FAMILY_B1)]
+
+
+@sync
+async def test_a_word_several_labels_hold_lists_them_and_enter_picks_the_one_under_the_cursor():
+    app = table("metras", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"family")
+        await pilot.pause()
+        assert shown_options(app) == [f"1 {FAMILY_A1}", f"2 {FAMILY_B1}"]
+        await pilot.press("down", "enter")                # the second of the two listed
+        await pilot.pause()
+        assert app.driver.session.decisions == [(0, FAMILY_B1)]
+
+
+@sync
+async def test_a_label_typed_whole_in_any_case_and_a_bad_word_answered():
+    app = table("metras", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        await pilot.press(*"ESPIONAGE", "enter")
+        await pilot.pause()
+        assert app.driver.session.decisions[:2] == [(0, FAMILY_A1), (0, "espionage")]
+        await pilot.press(*"fmae", "enter")               # no option, no command
+        await pilot.pause()
+        assert "'fmae' is not an option (did you mean 'fame'?)" in note(app)
+        await pilot.press("ctrl+u", "9", "enter")
+        await pilot.pause()
+        assert "There is no option 9: choose 1 to 3." in note(app)
+        assert len(app.driver.session.decisions) >= 2
+
+
+@sync
+async def test_number_prompt_takes_the_number_itself():
+    """A bid (a number in a range) is typed as the number, as in plain mode."""
+    app = table("metropolis", seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for i in range(40):
+            if app.view.get("number"):
+                break
+            await answer(pilot, app, i)
+        number = app.view["number"]
+        value = number["hi"]
+        before = len(app.driver.session.decisions)
+        await pilot.press(*str(value + 1), "enter")       # above the range: refused, said
+        await pilot.pause()
+        assert "is not allowed" in note(app) and len(app.driver.session.decisions) == before
+        await pilot.press("ctrl+u", *str(value), "enter")
+        await pilot.pause()
+        assert app.driver.session.decisions[before] == (0, number["fmt"].format(value))
+
+
+# ------------------------------------------------------------------ undo, save, load, help, stop
+@sync
+async def test_undo_by_key_and_by_word():
+    app = table("metras", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.driver.session.decisions == []
+        assert "Undone: 1 decision." in note(app)
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        await pilot.press(*"undo", "enter")
+        await pilot.pause()
+        assert app.driver.session.decisions == []
+        assert app.view == views.view(app.game, app.driver.session.state, 0)
+
+
+@sync
+async def test_save_by_key_and_word_then_load_continues_the_same_game(tmp_path):
+    path, other = tmp_path / "keyed.json", tmp_path / "typed.json"
+    app = table("metscri", seed=2, save_path=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for i in range(3):
+            await answer(pilot, app, i)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert f"Saved to {path}." in note(app)
+        await pilot.press(*f"save {other}", "enter")
+        await pilot.pause()
+        assert f"Saved to {other}." in note(app)
+        made = list(app.driver.session.decisions)
+        hash_then = app.game.position_hash(app.driver.session.state)
+    saved = json.loads(path.read_text())
+    assert [tuple(d) for d in saved["decisions"]] == [(p + 1, x) for p, x in made]
+    assert json.loads(other.read_text())["decisions"] == saved["decisions"]
+    again = table("metscri", load=str(other))
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert again.game.position_hash(again.driver.session.state) == hash_then
+        assert again.view == views.view(again.game, again.driver.session.state, 0)
+        before = len(again.driver.session.decisions)
+        seat, label = await answer(pilot, again, 5)
+        assert again.driver.session.decisions[before] == (seat, label)
+
+
+@pytest.mark.parametrize("keys, outcome", [(["ctrl+c"], "interrupt"), (["ctrl+d"], "eof"),
+                                           (["ctrl+q"], "quit"), ([*"quit", "enter"], "quit")])
+@sync
+async def test_stop_keys_end_the_app_with_what_the_command_saves(keys, outcome):
+    app = table("metras", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "enter")
+        await pilot.press(*keys)
+        await pilot.pause()
+    assert app.return_value == outcome
+    assert app.driver.session.decisions == [(0, FAMILY_A1)]   # nothing lost on the way
+
+
+@sync
+async def test_help_by_key_and_word_and_tab_shows_each_panel():
+    app = table("metscri", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", *"help", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        seen = []
+        for _ in app.shown_panels():
+            seen.append([p for p in ("board", "seats", "yours", "log")
+                         if app.query_one(f"#{p}").display])
+            await pilot.press("tab")
+        assert seen == [["board"], ["seats"], ["yours"], ["log"]]
+
+
+# ------------------------------------------------------------------ the view's optional data
+def with_groups_and_details(monkeypatch):
+    """A view with the two keys the views may add: `groups` and `card_details`."""
+    real = views.view
+
+    def view(game, s, seat):
+        v = real(game, s, seat)
+        if v.get("options"):
+            n = len(v["options"])
+            v["groups"] = [["first ones", list(range(0, n, 2))],
+                           ["the others", list(range(1, n, 2))]]
+        hand = next(p for p in v["seats"] if p["you"])["zones"].get("hand", {})
+        v["card_details"] = {c: {"lines": [f"type: detail of {c}"], "remembered": i == 0}
+                             for i, c in enumerate(hand.get("cards", []))}
+        return v
+    monkeypatch.setattr(app_mod.views, "view", view)
+
+
+@sync
+async def test_groups_are_asked_first_then_the_option(monkeypatch):
+    with_groups_and_details(monkeypatch)
+    app = table("metras", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert shown_options(app) == ["1 first ones  (1 option)", "2 the others  (1 option)"]
+        await pilot.press("2", "enter")                   # the group
+        await pilot.pause()
+        assert shown_options(app) == [f"2 {FAMILY_B1}"]
+        await pilot.press("escape")                       # back to the groups
+        await pilot.pause()
+        assert len(shown_options(app)) == 2 and app.driver.session.decisions == []
+        await pilot.press("enter", "enter")               # group 1, its first option
+        await pilot.pause()
+        assert app.driver.session.decisions == [(0, FAMILY_A1)]   # the final label
+        await pilot.press(*"espio", "enter")              # a filter looks past the groups
+        await pilot.pause()
+        mine = [x for p, x in app.driver.session.decisions if p == 0]
+        assert mine == [FAMILY_A1, "espionage"]
+
+
+@sync
+async def test_card_details_shown_with_the_hand_and_marked(monkeypatch):
+    with_groups_and_details(monkeypatch)
+    app = table("metscri", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        hand = next(p for p in app.view["seats"] if p["you"])["zones"]["hand"]["cards"]
+        yours = plain(app.query_one("#yours-text").content)
+        assert f"{hand[0]} (remembered)" in yours and f"{hand[1]} (face up)" in yours
+        assert all(f"type: detail of {c}" in yours for c in hand)
+
+
+@sync
+async def test_without_the_optional_keys_the_menu_is_flat_and_cards_are_labels():
+    app = table("metscri", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "groups" not in app.view and "card_details" not in app.view
+        assert len(shown_options(app)) == len(app.view["options"])
+        hand = next(p for p in app.view["seats"] if p["you"])["zones"]["hand"]["cards"]
+        assert "; ".join(hand) in plain(app.query_one("#yours-text").content)
+
+
+# ------------------------------------------------------------------ the end of the game
+def last_decision_of_seat_one(game_id, seed):
+    """A game played by greedy bots in every seat: the decisions up to seat 1's last one,
+    and that one."""
+    from interpreter.bots import make_bot
+    from interpreter.commands.common import load_game
+    game = load_game(game_id)
+    s = Session(game, None, seed)
+    bots = {p: make_bot("greedy", game, seed * 1009 + p) for p in range(s.players)}
+    while not game.is_over(s.state):
+        p = game.waiting(s.state)[0]
+        s.decide(p, bots[p].choose(game, s.state, p))
+    last = max(i for i, (p, _) in enumerate(s.decisions) if p == 0)
+    return s.decisions[:last], s.decisions[last]
+
+
+@sync
+async def test_the_last_decision_shows_the_result_screen_and_enter_leaves(tmp_path):
+    first, (seat, label) = last_decision_of_seat_one("metras", 4)
+    session = Session(table("metras").game, None, 4)
+    for p, x in first:
+        session.decide(p, x)
+    path = tmp_path / "late.json"
+    session.save(str(path))
+    app = table("metras", load=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.seat == seat and label in app.view["options"]
+        await pilot.press(*label, "enter")
+        await pilot.pause()
+        assert over(app) and on_result_screen(app)
+        assert "game over" in widget_texts(app)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_value == "over"

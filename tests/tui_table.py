@@ -1,0 +1,99 @@
+"""Driving the full-screen table headless (Textual's Pilot), for tests/test_table_tui*.py:
+a table as `rulebook play` builds it, a person's answer by number keys and Enter, and the
+text every widget holds (to check it against a seat's view)."""
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+
+from rich.console import Console
+from textual.widgets import Input, OptionList, RichLog, Static
+
+from interpreter.bots import make_bot
+from interpreter.commands.common import load_game
+from interpreter.commands.play import load_session
+from interpreter.commands.table_play import TableDriver
+from interpreter.present.table import TableApp
+from interpreter.present.table.screens import PassScreen, ResultScreen
+from interpreter.runtime.play_session import Session
+
+def sync(test):
+    """An async test run to its end by asyncio (the suite has no async plugin); pytest
+    still sees its parameters (functools.wraps keeps the signature)."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+    return run
+
+
+GAMES = ("metras", "metscri", "metropolis", "etheria", "meta")
+SIZES = ((80, 24), (120, 40))
+
+
+def table(game_id, seed=1, humans=(0,), players=None, bots="greedy", load=None,
+          save_path=None) -> TableApp:
+    """The table `rulebook play GAME --seed SEED` opens (bots seeded as play.py seeds them);
+    bots decide inline, so a test sees each step as it happens."""
+    game = load_game(game_id)
+    session = load_session(game, load, None, None, None) if load else \
+        Session(game, players, seed)
+    kinds = {p: make_bot(bots, game, session.seed * 1009 + p)
+             for p in range(session.players) if p not in humans}
+    return TableApp(TableDriver(session, kinds, set(humans), save_path), threaded=False)
+
+
+def state_of(app):
+    return app.driver.session.state
+
+
+def over(app) -> bool:
+    return app.game.is_over(state_of(app))
+
+
+async def answer(pilot, app, i: int):
+    """One decision of the person asked, typed as a person would: the number of an option
+    (several options: a different one each time), or for a number prompt the number
+    itself; then Enter. Returns (seat, label) that decision must record."""
+    if isinstance(app.screen, PassScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    v = app.view
+    seat = app.seat
+    if v.get("number"):
+        n = v["number"]
+        value = n["lo"] + i % (n["hi"] - n["lo"] + 1)
+        keys, label = str(value), n["fmt"].format(value)
+    else:
+        k = (i * 7) % len(v["options"]) + 1
+        keys, label = str(k), v["options"][k - 1]
+    await pilot.press(*keys, "enter")
+    await pilot.pause()
+    return seat, label
+
+
+def plain(renderable, width: int = 200) -> str:
+    con = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+    con.print(renderable)
+    return con.export_text()
+
+
+def widget_texts(app) -> str:
+    """Everything the table's widgets hold, on screen or not (a hidden tab, a scrolled-off
+    line): statics, the log, the options, the typed text, on every screen of the stack."""
+    out = []
+    for screen in app.screen_stack:
+        for w in screen.query("*"):
+            if isinstance(w, Static):
+                out.append(plain(w.content) if w.content else "")
+            elif isinstance(w, RichLog):
+                out.extend(strip.text for strip in w.lines)
+            elif isinstance(w, OptionList):
+                out.extend(plain(o.prompt) for o in w.options)
+            elif isinstance(w, Input):
+                out.append(w.value)
+    return "\n".join(out)
+
+
+def on_result_screen(app) -> bool:
+    return isinstance(app.screen, ResultScreen)
