@@ -95,19 +95,3 @@ def forget_marks(s: dict, seat) -> None:
     if marks:
         s["mk"] = {c: kept for c, ms in marks.items()
                    if (kept := [m for m in ms if _told(m, seat)])}
-
-
-def _shows(g, zone_name: str, owner: int | None, seat) -> bool:
-    if owner is None and zone_name in g.boards:
-        return True
-    spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
-    return declared(spec.visibility, owner, seat)
-
-
-def count_shown(g, zone_name: str, owner: int | None, seat) -> bool:
-    """Whether `seat` is told how many cards a zone holds: always, unless it is declared
-    `hide_count` and shows the seat none of its cards (a face-down commitment)."""
-    if owner is None and zone_name in g.boards:
-        return True
-    spec = g.player_zones[zone_name] if owner is not None else g.game_zones[zone_name]
-    return not spec.hide_count or declared(spec.visibility, owner, seat)
