@@ -271,13 +271,19 @@ def steps_needed(vm, seat: int) -> int:
     return max(0, lo - len(so_far))
 
 
-def _labelled(vm, lab, vals: list, seat, distinct: bool = True) -> list:
+def _labelled(vm, lab, vals: list, seat, reader=None, distinct: bool = True) -> list:
     g = vm.g
     if not (type(lab) is int and 0 <= lab < len(g.label_fns)):
         raise GameError(f"these options name a label text ({lab!r}) this game does not have")
     _bind_locals(vm, seat)
     fn = g.label_fns[lab]
-    out = [fn(vm, v) for v in vals]
+    if reader is None:
+        out = [fn(vm, v) for v in vals]
+    else:       # each label as the seat may read it: the cards it names (vm.label) judged
+        out = []
+        for v in vals:
+            vm.named = []
+            out.append(reader.text(fn(vm, v), vm.named))
     return menus.unique(out) if distinct else out
 
 
