@@ -72,7 +72,8 @@ def test_a_failure_at_decision_0_gets_a_save_that_replays_to_it(broken, tmp_path
     assert len(saves) == 2 and all((tmp_path / s).is_file() for s in saves)
     data = json.loads((tmp_path / saves[0]).read_text())
     assert data["decisions"] == [] and data["seed"] == rep["error_samples"][0]["seed"]
-    r = run("replay", tmp_path / saves[0])
+    # a save of a game outside gamedefs/ names it by path: replay needs the person's --game
+    r = run("replay", tmp_path / saves[0], "--game", broken)
     assert r.exit_code == 1
     assert "STOPPED AT THE ERROR" in r.output and "decision 0" in r.output
 

@@ -126,9 +126,9 @@ def play_and_check(path: str, players, seed: int, decisions_max: int = 10 ** 6,
 
 @pytest.mark.parametrize("path,players", ALL_GAMES, ids=_game_id)
 def test_no_seat_is_told_a_card_it_may_not_see(path, players):
-    """A few seeded games of every game (the first 60 decisions of the long ones)."""
-    for seed in (1, 2):
-        assert play_and_check(path, players, seed, decisions_max=60) > 3
+    """A few seeded games of every game (the first 60 decisions of the long ones); a game
+    may end within 3 decisions (a knock-out), but the seeds together play more."""
+    assert sum(play_and_check(path, players, seed, decisions_max=60) for seed in (1, 2, 3, 4)) > 8
 
 
 @pytest.mark.slow
