@@ -50,8 +50,10 @@ async def test_first_decisions_by_number_keys(game_id, size):
                 break
             v = views.view(app.game, session.state, 0)
             assert app.view == v                       # the panels show this view, now
-            assert len(shown_options(app)) == len(v["options"])
-            log = [str(x) for x in session.log if x.__class__ is str or 0 in x.audience]
+            # a grouped menu lists its groups first, else every option
+            assert len(shown_options(app)) == len(v.get("groups") or v["options"])
+            log = [str(x) for x in session.log
+                   if x.__class__ is str or x.audience is None or 0 in x.audience]
             assert app.logged == log      # the whole log as seat 1 may read it, in order
         while app.active != "log":        # (at 80x24 a tab: the log drawn once shown)
             await pilot.press("tab")
@@ -272,8 +274,21 @@ async def test_card_details_shown_with_the_hand_and_marked(monkeypatch):
         assert all(f"type: detail of {c}" in yours for c in hand)
 
 
+def test_without_the_optional_keys_the_menu_is_flat_and_cards_are_labels(monkeypatch):
+    # a view without `groups` and `card_details` (a game declaring neither, a short menu)
+    real = views.view
+
+    def bare(game, s, seat):
+        v = real(game, s, seat)
+        v.pop("groups", None)
+        v.pop("card_details", None)
+        return v
+    monkeypatch.setattr(app_mod.views, "view", bare)
+    _flat_menu_and_labels()
+
+
 @sync
-async def test_without_the_optional_keys_the_menu_is_flat_and_cards_are_labels():
+async def _flat_menu_and_labels():
     app = table("metscri", seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

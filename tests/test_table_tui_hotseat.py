@@ -41,6 +41,11 @@ async def until_pass_screen(pilot, app, most: int = 80):
         v = app.view
         k = (i * 3) % len(v["options"]) + 1 if not v.get("number") else None
         keys = str(k) if k else str(v["number"]["lo"])
+        groups = [g for g in (v.get("groups") or []) if g and g[1]]
+        if k and groups:    # a grouped menu: the group's number first (options keep theirs)
+            g = next(n for n, (_, members) in enumerate(groups, 1) if k - 1 in members)
+            await pilot.press(*str(g), "enter")
+            await pilot.pause()
         await pilot.press(*keys, "enter")
         await pilot.pause()
         assert seat is not None

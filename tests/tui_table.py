@@ -67,6 +67,11 @@ async def answer(pilot, app, i: int):
     else:
         k = (i * 7) % len(v["options"]) + 1
         keys, label = str(k), v["options"][k - 1]
+        groups = [g for g in (v.get("groups") or []) if g and g[1]]
+        if groups:      # a grouped menu: the group's number first (options keep theirs)
+            g = next(n for n, (_, members) in enumerate(groups, 1) if k - 1 in members)
+            await pilot.press(*str(g), "enter")
+            await pilot.pause()
     await pilot.press(*keys, "enter")
     await pilot.pause()
     return seat, label

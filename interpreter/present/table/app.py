@@ -53,6 +53,7 @@ class TableApp(App):
         self.compact = True
         self.logged: list = []      # the log lines in the log panel now
         self.notes: list = []       # messages for the next decision
+        self.said = ""              # the messages said at this decision
         self.board_width = 0        # the board drawing's natural width
         self.failure = None         # an error the game raised, for the command to report
 
@@ -204,9 +205,12 @@ class TableApp(App):
         self.arrange()
         decision = self.query_one(DecisionPanel)
         decision.ask(v)
-        if self.notes:
-            decision.say(" ".join(self.notes))
-            self.notes = []
+        # the messages for this decision ("Undone: ...", "Saved to ..."): kept above the
+        # card details that highlighting an option shows, so that neither hides the other
+        self.said = " ".join(self.notes)
+        self.notes = []
+        if self.said:
+            decision.say(self.said)
 
     def fill_log(self, lines: list) -> None:
         log = self.query_one("#log", RichLog)
@@ -255,7 +259,9 @@ class TableApp(App):
             for name in found[:2]:
                 more, mark = panels.details(panels.safe(self.view), name)
                 lines.append(f"{name}{f' ({mark})' if mark else ''}: " + "; ".join(more))
-            self.query_one(DecisionPanel).say("\n".join(lines), "cyan")
+            said = getattr(self, "said", "")
+            self.query_one(DecisionPanel).say("\n".join(([said] if said else []) + lines),
+                                              "cyan")
 
     def on_decision_panel_command(self, message: DecisionPanel.Command) -> None:
         self.action_command(message.word, message.arg)
@@ -276,7 +282,8 @@ class TableApp(App):
             decision.say("The whole log, as you may read it, is in the Log panel "
                          "(Ctrl+Up/Down scrolls it).", "dim")
         elif word == "save":
-            decision.say(self.driver.save(arg))
+            self.said = self.driver.save(arg)     # kept above any card details shown next
+            decision.say(self.said)
         elif word == "undo":
             self.notes.append(self.driver.undo(seat))
             self.next_turn()
