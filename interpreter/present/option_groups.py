@@ -3,7 +3,7 @@ then the option within it). Bots and saves never see groups: they pick among the
 
     menu_groups(declared, options)   [[group name, [option index...]]...] or None
 
-`declared` is the game's own grouping (`grouped by EXPR`, runtime/decisions.groups); without
+`declared` is the game's own grouping (`grouped by EXPR`, runtime/decision_groups.groups); without
 one, a menu longer than a screenful (LONG options) is grouped by its labels' first words when
 that gives at least two groups, each smaller than the whole menu."""
 from __future__ import annotations

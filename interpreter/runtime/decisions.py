@@ -205,33 +205,6 @@ def labels(vm, seat: int, reader=None) -> list:
     return out
 
 
-def groups(vm, seat: int) -> list | None:
-    """The seat's options in the groups its game declares (`grouped by EXPR`), or None:
-    [[name, [option index...]]...], groups in order of appearance, options in menu order;
-    `otherwise`'s option (a sequence's "done") and "undo last" are groups of their own.
-    Only people read it: bots and saves see the options as ever."""
-    s = vm.s
-    p = s["pending"]
-    menu = p["opts"].get(str(seat)) if p is not None else None
-    grp = menus.grouped_by(menu) if menu is not None else None
-    if grp is None:
-        return None
-    g = vm.g
-    if not (type(grp) is int and 0 <= grp < len(g.group_fns)):
-        raise GameError(f"these options name a grouping ({grp!r}) this game does not have")
-    _bind_locals(vm, seat)
-    fn = g.group_fns[grp]
-    names = [fn(vm, v) for v in menu["vals"]]
-    if menu["other"] is not None:
-        names.append(menu["other"])
-    if "seq" in p and sequence.undo_offered(p, str(seat)):
-        names.append(UNDO)           # a secret sequence's "undo last": a group of its own
-    out: dict = {}
-    for i, name in enumerate(names):
-        out.setdefault(name, []).append(i)
-    return [[name, ixs] for name, ixs in out.items()]
-
-
 def index_of(vm, seat: int, label: str, reader=None) -> int:
     """The index of the option labelled `label` (a label received from a person, a save or
     a replay, as labels(vm, seat, reader) words it); IllegalMove when the seat may not
@@ -275,7 +248,7 @@ def _labelled(vm, lab, vals: list, seat, reader=None, distinct: bool = True) -> 
     g = vm.g
     if not (type(lab) is int and 0 <= lab < len(g.label_fns)):
         raise GameError(f"these options name a label text ({lab!r}) this game does not have")
-    _bind_locals(vm, seat)
+    bind_locals(vm, seat)
     fn = g.label_fns[lab]
     if reader is None:
         out = [fn(vm, v) for v in vals]
@@ -287,7 +260,7 @@ def _labelled(vm, lab, vals: list, seat, reader=None, distinct: bool = True) -> 
     return menus.unique(out) if distinct else out
 
 
-def _bind_locals(vm, seat) -> None:
+def bind_locals(vm, seat) -> None:
     """The names an option's label or group reads: the waiting frame's locals, and for a
     simultaneous choice the seat's own `me` (and a secret sequence's `so_far`)."""
     s = vm.s

@@ -21,7 +21,7 @@ decision itself is decisions.py's.
 """
 from __future__ import annotations
 
-from . import decisions
+from . import decision_groups, decisions
 from . import state as S
 from . import state_check
 from ..errors import (GameError, RulebookError, SaveFileError, describe_value,
@@ -111,7 +111,7 @@ class Game:
 
     def groups(self, s: dict, seat: int) -> list | None:
         """The seat's options in the groups its game declares (`grouped by`), or None."""
-        return decisions.groups(VM(self.g, s), seat)
+        return decision_groups.groups(VM(self.g, s), seat)
 
     def steps(self, s: dict, seat: int) -> list:
         """A seat's steps so far in a pending secret sequence, as labels (its secret)."""

@@ -1,0 +1,36 @@
+"""A pending decision's options in the groups its game declares (`grouped by EXPR`): what
+the tables ask first when a menu is long. Only people read it: bots and saves see the
+options as ever (runtime/decisions.py owns the decision itself)."""
+from __future__ import annotations
+
+from ..effects import menus
+from ..errors import GameError
+from . import decisions, sequence
+from .sequence import UNDO
+
+
+def groups(vm, seat: int) -> list | None:
+    """The seat's options in the groups its game declares (`grouped by EXPR`), or None:
+    [[name, [option index...]]...], groups in order of appearance, options in menu order;
+    `otherwise`'s option (a sequence's "done") and "undo last" are groups of their own.
+    Only people read it: bots and saves see the options as ever."""
+    s = vm.s
+    p = s["pending"]
+    menu = p["opts"].get(str(seat)) if p is not None else None
+    grp = menus.grouped_by(menu) if menu is not None else None
+    if grp is None:
+        return None
+    g = vm.g
+    if not (type(grp) is int and 0 <= grp < len(g.group_fns)):
+        raise GameError(f"these options name a grouping ({grp!r}) this game does not have")
+    decisions.bind_locals(vm, seat)
+    fn = g.group_fns[grp]
+    names = [fn(vm, v) for v in menu["vals"]]
+    if menu["other"] is not None:
+        names.append(menu["other"])
+    if "seq" in p and sequence.undo_offered(p, str(seat)):
+        names.append(UNDO)           # a secret sequence's "undo last": a group of its own
+    out: dict = {}
+    for i, name in enumerate(names):
+        out.setdefault(name, []).append(i)
+    return [[name, ixs] for name, ixs in out.items()]
