@@ -7,25 +7,16 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from interpreter.analysis import runner
 from interpreter.analysis.runner import Runner, RunSpec, tasks_for
 from interpreter.build.game_loader import check_game
 from interpreter.load.documents import resolve_game_path
 from places import at, places
+from cli_run import run
 
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = str(ROOT / "tests" / "games" / "strong_card")
-
-
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
-    return result
 
 
 def spec_for(name, players, **kw):

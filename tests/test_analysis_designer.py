@@ -8,25 +8,16 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from interpreter.analysis import repro
 from places import edited_copy
+from cli_run import run
 
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = ROOT / "tests" / "games" / "strong_card"
 SETUP = "gain points head_start to first(players)"
 # every game fails in its setup: a division by zero before anyone is asked
 BROKEN = "gain points head_start / (head_start - head_start) to first(players)"
-
-
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
-    return result
 
 
 @pytest.fixture

@@ -7,24 +7,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
 
-from cli import main
 from interpreter.effects import ast as A
 from interpreter.effects.parser import parse_script
 from interpreter.runtime.game import Game
 from places import edited_copy
+from cli_run import run
 
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = ROOT / "tests" / "games" / "strong_card"
-
-
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
-    return result
 
 
 def ending(tmp_path, how: str, name: str) -> Path:

@@ -8,26 +8,17 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from interpreter.analysis.runner import Runner, RunSpec, tasks_for
 from interpreter.analysis.stats import summarise
 from interpreter.bots.seat_value import final_value, seat_value, team_values
 from interpreter.build.game_loader import check_game
 from interpreter.runtime.game import Game
 from places import at, edited_copy, places
+from cli_run import run
 
 ROOT = Path(__file__).resolve().parent.parent
 EMBER = ROOT / "tests" / "games" / "ember_line"
-
-
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
-    return result
 
 
 @pytest.fixture(scope="module")
