@@ -254,13 +254,7 @@ def _links(g, s, board, seat) -> list:
         name = link["value"]
         a, b = (link.get("ends") or [0, 1])[:2]
         owner = link.get("owner")
-        if name in g.player_values:
-            held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
-                    if sees(g, "value", name, p, seat)]
-        elif name in g.game_values and sees(g, "value", name, None, seat):
-            held = [(None, s["v"].get(name))]
-        else:
-            continue
+        held = _held(g, s, name, seat)
         for p, entries in held:
             for e in entries if isinstance(entries, list) else ():
                 if not (isinstance(e, list) and max(a, b) < len(e)):
@@ -270,6 +264,17 @@ def _links(g, s, board, seat) -> list:
                 if None not in ends:
                     out.append([*ends, g.seat_label(who) if type(who) is int else None, name])
     return out
+
+
+def _held(g, s, name: str, seat) -> list:
+    """[(owner seat or none, value)] of a value drawn on a board (links, markers), as far as
+    this seat may see it: each seat's for a player value, the game's for a game value."""
+    if name in g.player_values:
+        return [(p, s["pv"][p].get(name)) for p in range(s["n"])
+                if sees(g, "value", name, p, seat)]
+    if name in g.game_values and sees(g, "value", name, None, seat):
+        return [(None, s["v"].get(name))]
+    return []
 
 
 def _features(board, feats: dict, variant: str) -> dict:
@@ -286,13 +291,7 @@ def _markers(g, s, board, seat) -> dict:
     key of a mapping with the player the entry names (a controller per hexagon)."""
     out = {}
     for name in board.markers:
-        if name in g.player_values:
-            held = [(p, s["pv"][p].get(name)) for p in range(s["n"])
-                    if sees(g, "value", name, p, seat)]
-        elif name in g.game_values and sees(g, "value", name, None, seat):
-            held = [(None, s["v"].get(name))]
-        else:
-            continue
+        held = _held(g, s, name, seat)
         for p, value in held:
             if isinstance(value, dict) and p is not None:     # the seat's own entries
                 marks = [(k, p) for k, x in value.items() if x not in (None, 0, False)]
