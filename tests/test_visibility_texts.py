@@ -214,3 +214,36 @@ def test_how_many_cards_a_seat_put_aside_is_hidden_when_declared():
         screen = _screen(v)
         # every other seat's row is listed, full or empty, and says nothing of how many
         assert screen.count("how many is secret") == (3 if seat is None else 2)
+
+
+def test_bots_imagine_who_put_a_card_aside_when_the_count_is_hidden():
+    """A bot's world must not keep a `hide_count` zone's true count: P2 knows one card lies
+    aside with P1 or P3 (cards are neither created nor lost), not with whom."""
+    game = Game.load(HINTS)
+    s = game.new_state(3, 2)
+    holders = set()
+    for seed in range(40):
+        w = determinize(game, s, 1, random.Random(seed))
+        holders |= {p for p in (0, 2) if w["z"][f"{p}.aside"]}
+        assert len(w["z"]["0.aside"]) + len(w["z"]["2.aside"]) == 1
+        assert not w["z"]["1.aside"]                  # its own: counted, so kept
+        assert views.view(game, w, 1) == views.view(game, s, 1)
+    assert holders == {0, 2}
+    # P1 sees its own aside: its world keeps the card there
+    assert all(len(determinize(game, s, 0, random.Random(n))["z"]["0.aside"]) == 1
+               for n in range(10))
+
+
+def test_a_world_does_not_depend_on_who_holds_a_hidden_count():
+    """Two states that differ only in which other seat put the card aside look alike to P2,
+    so its bot imagines the same world from the same generator."""
+    game = Game.load(HINTS)
+    s = game.new_state(3, 2)
+    t = game.new_state(3, 2)
+    card = t["z"]["0.aside"].pop()
+    t["z"]["2.aside"].append(card)
+    t["loc"][card] = "2.aside"
+    assert views.view(game, s, 1) == views.view(game, t, 1)
+    for seed in range(5):
+        assert determinize(game, s, 1, random.Random(seed)) == \
+            determinize(game, t, 1, random.Random(seed))

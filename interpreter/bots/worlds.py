@@ -34,8 +34,9 @@ from operator import itemgetter, methodcaller
 from ..runtime import decisions
 from ..errors import RulebookError
 from ..model import ValueSpec
-from ..runtime.visibility import (attr_marks, forget_marks, hidden_in, sees_whole,
-                                  unseen_starts)
+from ..runtime.visibility import (attr_marks, count_shown, forget_marks, hidden_in,
+                                  sees_whole, unseen_starts)
+from .. import zone_keys
 from ..runtime.state import deep_clone
 from ..effects.values import plain
 from ..runtime.evaluation import Evaluator
@@ -75,6 +76,7 @@ class _Facts:
         self.unseen: dict = {}                      # (seat, zone keys) -> sorted keys
         self.type_of = {c: a["type"] for c, a in g.cards.items()}
         self.rank = {c: i for i, c in enumerate(sorted(g.cards))}
+        self.counts_hidden = any(spec.hide_count for spec in g.player_zones.values())
 
     def unseen_keys(self, z: dict, seat: int) -> tuple:
         key = (seat, tuple(z))
@@ -106,6 +108,8 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     order of a deck, which card of a type is where, are still imagined."""
     w = deep_clone(s)      # relabel changes lists in place, nested ones too: share nothing
     forget_marks(w, seat)  # only the marks the seat was told; a `known` card stays put
+    if _facts_of(game.g).counts_hidden:
+        imagine_counts(game.g, w, seat, rng)
     places = hidden_places(game, w, seat)
     z = w["z"]
     old = [z[k][i] for k, i in places]
@@ -129,6 +133,32 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     elif kind == decisions.EACH:
         ask_again(game, w, seat)
     return w
+
+
+def imagine_counts(g, w: dict, seat: int, rng) -> None:
+    """Spread again the cards of the seats' `hide_count` zones the seat may not count: for
+    each such zone name, the seat knows how many cards all those zones hold together (cards
+    are neither created nor lost), not which seat holds how many, so every card lands in one
+    of them at random. Before the deal, so the places dealt over are imagined too. A zone
+    holding a card the seat may see (a `known` mark) keeps its cards and count."""
+    z = w["z"]
+    groups: dict = {}
+    for key in sorted(z):
+        owner, name, _ = zone_keys.parse(key)
+        if owner is not None and not count_shown(g, name, owner, seat):
+            groups.setdefault(name, []).append(key)
+    evaluator = Evaluator(g, w)
+    for keys in groups.values():
+        keys = [k for k in keys if len(hidden_in(g, evaluator, k, z[k], seat)) == len(z[k])]
+        if len(keys) < 2:
+            continue
+        cards = sorted(c for k in keys for c in z[k])
+        for k in keys:
+            z[k].clear()
+        for c in cards:
+            k = rng.choice(keys)
+            z[k].append(c)
+            w["loc"][c] = k
 
 
 def _keep_marks_true(g, w: dict, seat: int, old: list, new: list, rng) -> None:
