@@ -138,7 +138,29 @@ def test_compiled_and_treewalked_agree(name):
     ("metras", "variant"), ("metras", "me.seat + me.next.seat + me.prev.seat"), ("metras", "count(mission_decks)"),
     ("metras", "players where it.IP > me.IP"), ("etheria", "final_score(me)"),
     ("metscri", 'count(cells() where height(it) > 0)'),
+    # attr() reads card state as card.name does (it once read only the card's own attributes)
+    ("metscri", 'count(cards_in(board) where attr(it, "face_up") == it.face_up)'),
+    ("metscri", '[attr(c, "seen_by") for c in cards_in(board)]'),
 ])
 def test_names_the_two_once_disagreed_on(name, text):
     for i in range(3):
         agree(name, text, i)
+
+
+def test_attr_reads_card_state_as_the_dot_does():
+    """`attr(c, "face_up")` is the card-state value (its start until set), like `c.face_up`;
+    it once read only the card's own attributes and said none (a policy quietly misread)."""
+    import copy
+    game, comp, walker, states = setup("metscri")
+    tree = parse_expression('cards_in(board) where attr(it, "face_up")')
+    fn, _ = comp.expr(tree, Scope(game.g, {}))
+    for s in states:
+        s = copy.deepcopy(s)
+        on_board = sorted(c for k, cs in s["z"].items() if k.startswith("board") for c in cs)
+        for c in on_board[:2]:                  # two cards turned up, the rest at the start
+            s["cs"]["face_up"][c] = True
+        vm = VM(game.g, s)
+        vm.l = {}
+        up = sorted(c for c in on_board if s["cs"]["face_up"].get(c))
+        assert len(up) >= 2
+        assert sorted(fn(vm)) == sorted(walker.eval(tree, vm, {})) == up

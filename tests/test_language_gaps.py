@@ -439,3 +439,4 @@ def test_switchback_plays_to_the_end_with_random_bots(switchback):
         assert s["over"]
         held = sorted(c for z in s["z"].values() for c in z)
         assert held == sorted(switchback.g.cards)          # no card lost or doubled
+

@@ -18,6 +18,7 @@ from interpreter.bots.worlds import determinize, hidden_places
 from interpreter.errors import GameDefError
 from interpreter.present import views
 from interpreter.runtime.game import Game
+from interpreter.runtime.vm import VM
 from interpreter.runtime.visibility import known_cards, mark_words, visible_cards
 from places import edited_copy
 from test_visibility import _screen
@@ -123,3 +124,23 @@ def test_a_saved_state_with_marks_is_checked():
     broken = dict(s, mk={next(iter(s["mk"])): [["glow", "x", None, False]]})
     with pytest.raises(SaveFileError, match="not marks"):
         state_check.check(game.g, broken)
+
+
+def test_shown_reads_a_mark_back_for_the_rules_and_only_what_the_seat_was_told(tmp_path):
+    """`shown(card, ATTR [, p])` reads the value a `mark ... shows ATTR` gave: everyone's
+    marks without p, a seat's own with it; none without a mark (one record of a hint)."""
+    game = Game.load(str(HINTS))
+    s = game.new_state(3, 1)
+    vm = VM(game.g, s)
+    a, b = s["z"]["1.hand"][:2]
+    assert vm.shown(a, "colour") is None
+    vm.mark([a], "attr", "colour", False)
+    vm.mark([b], "attr", "rank", False, to=[2])
+    assert vm.shown(a, "colour") == game.g.cards[a]["colour"]
+    assert vm.shown(b, "rank") is None                       # told to P3 only
+    assert vm.shown(b, "rank", 2) == game.g.cards[b]["rank"]
+    assert vm.shown(b, "rank", 0) is None
+    # P1's world forgets the mark told to P3: its rules cannot read it there
+    w = determinize(game, s, 0, random.Random(1))
+    assert not any(m[0] == "attr" and m[1][0] == "rank" for ms in (w.get("mk") or {}).values()
+                   for m in ms)

@@ -212,6 +212,12 @@ def _join(vm, xs, sep=" "):
 
 
 # name -> (function, result type, argument count range)
+def _shown(vm, card, attribute, seat=None):
+    """shown(c, "colour" [, p]): what a `mark ... shows colour` told everyone (or seat p)
+    of card c, none if nothing (the VM reads its marks: runtime/marks.py)."""
+    return vm.shown(card, attribute, seat)
+
+
 BUILTINS = {
     "count": (_count, "num", (1, 1)),
     "first": (_first, "elem", (1, 1)),
@@ -245,6 +251,7 @@ BUILTINS = {
     "sample": (_sample, "list", (2, 2)),
     "index_of": (_index_of, "num", (2, 2)),
     "keys": (_keys, "list:str", (1, 1)),
+    "shown": (_shown, "any", (2, 3)),
 }
 
 # Builtins that need the compiler's help (zones by name, card rules): see compiler.py.

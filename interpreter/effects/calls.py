@@ -200,7 +200,11 @@ class Calls:
 
     def _special_attr(self, node, bound):
         (_, (card, _), _), (_, (key, _), _) = bound
-        return f"{self.cards_ref}[{card}].get({key})", T.ANY
+        if not self.g.card_state:
+            return f"{self.cards_ref}[{card}].get({key})", T.ANY
+        starts = self.ns.bind("CARD_STATE_STARTS",
+                              {n: spec.start for n, spec in self.g.card_state.items()})
+        return f"_card_attr(s, {self.cards_ref}, {starts}, {card}, {key})", T.ANY
 
     def _special_holder(self, node, bound):
         (_, (card, _), _), = bound

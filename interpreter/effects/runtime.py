@@ -124,6 +124,14 @@ def can_play(vm, rules, cards, card, player):
     return True if test is None else test(vm, card, player)
 
 
+def card_attr(s, cards, starts, card, key):
+    """attr(card, "name"): a card-state value (`card_state:`, with its start) or the card's
+    own attribute, as `card.name` reads either."""
+    if key in starts:
+        return s["cs"][key].get(card, starts[key])
+    return cards[card].get(key)
+
+
 def zone_checked(key, valid):
     if key not in valid:
         raise GameError(f"unknown zone {key!r}")
@@ -155,7 +163,7 @@ HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "
            # card.zone and card.owner: generated code passes the card's zone key
            "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,
            "dyn_member": dyn_member, "group_key": group_key,
-           "can_play": can_play, "zone_checked": zone_checked, "broken": broken,
+           "can_play": can_play, "card_attr": card_attr, "zone_checked": zone_checked, "broken": broken,
            "player_zone_checked": player_zone_checked, "repeat_count": repeat_count,
            "choice": choice, "unique": unique, "ordered": ordered, "append": append,
            "set_item": set_item,

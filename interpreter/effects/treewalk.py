@@ -337,6 +337,8 @@ class TreeWalker:
         return vm.s["z"][zone_keys.make(player, name)]
 
     def _special_attr(self, vm, card, key):
+        if key in self.g.card_state:
+            return vm.s["cs"][key].get(card, self.g.card_state[key].start)
         return self.g.cards[card].get(key)
 
     def _special_holder(self, vm, card):

@@ -88,6 +88,18 @@ def attr_marks(s: dict, card, seat) -> list:
             if m[0] == "attr" and _told(m, seat)]
 
 
+def shown(vm, card, attribute: str, seat=None):
+    """`shown(card, "colour" [, seat])`: the value a `mark ... shows ATTR` gave of the card,
+    told to everyone (or, with a seat, to that seat); none without such a mark. The rules
+    and a bot's rules read hints this way: in a bot's imagined world only its own marks
+    remain (forget_marks), so a bot reads what it was told and nothing more."""
+    for kind, payload, seats, _ in (vm.s.get("mk") or {}).get(card, ()):
+        if kind == "attr" and payload[0] == attribute and \
+                (seats is None or (seat is not None and seat in seats)):
+            return payload[1]
+    return None
+
+
 def forget_marks(s: dict, seat) -> None:
     """Drop from a copy of the state every mark the seat was not told (an imagined world
     knows only its own)."""

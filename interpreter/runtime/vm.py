@@ -374,6 +374,7 @@ class VM:
     mark = marks.mark
     unmark = marks.unmark
     moved_marks = marks.moved
+    shown = marks.shown         # the builtin shown(card, ATTR [, seat])
 
     def emit(self, text: str, to=ALL) -> None:
         """A log line for the listener; `to`: the seat or seats who alone may read it. A
