@@ -4,6 +4,7 @@ grids keeping their squares. tests/games/hex_trains is the small hex game they p
 from __future__ import annotations
 
 import io
+import random
 import shutil
 from pathlib import Path
 
@@ -256,3 +257,24 @@ def test_faces_as_places_show_their_cards_at_the_centre_and_a_wide_map_is_listed
     wide["cells"]["A.n"]["cards"] = [{"card": "x"}]
     lines = shown(render_board(wide, "P1"))
     assert lines[0].startswith("A.n") and max(map(len, lines)) <= 80 and len(lines) == 2
+
+
+def test_a_marked_board_card_is_drawn_with_what_the_seat_was_told():
+    """`mark` on a card lying on a grid: the square says `!` and a line under the board
+    gives the words, to the seats told only (the mark's words were once read as seats)."""
+    from interpreter.runtime.vm import VM
+    g = Game.load("metscri")
+    s = g.new_state(2, 1)
+    r = random.Random(2)
+    while not any(e["cards"] for e in views.view(g, s, 0)["boards"]["board"]["cells"].values()):
+        seat = g.waiting(s)[0]
+        g.apply(s, seat, r.randrange(len(g.options(s, seat))))
+    board = g.g.boards["board"]
+    cell = next(c for c in board.cells if s["z"][board.zone_key[c]])
+    card = s["z"][board.zone_key[cell]][-1]
+    VM(g.g, s).mark([card], "text", "a trap", False, to=[0])
+    told = shown(render_board(views.view(g, s, 0)["boards"]["board"], "P1"))
+    blind = shown(render_board(views.view(g, s, 1)["boards"]["board"], "P2"))
+    assert any(line.startswith(f"{cell} ") and line.endswith(": a trap") for line in told)
+    assert "!" in "".join(told) and "! marked" in told[-1] + " ".join(told)
+    assert not any("a trap" in line or "!" in line for line in blind)

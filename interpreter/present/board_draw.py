@@ -139,6 +139,8 @@ def legend(board: dict, tags: dict | None = None, seats: list | None = None) -> 
     elif board.get("marks", True):
         parts.append("* you have peeked at it, + others have")
     parts += legend_parts(board, feature_tags(board) if tags is None else tags, seats or [])
+    if any(e.get("marks") for c in board["cells"].values() for e in c["cards"]):
+        parts.append("! marked (what you were told: below the board)")
     if board.get("shape", "grid") == "grid":
         parts.append("type rim: distances from the rim")
     return "; ".join(parts)
@@ -149,7 +151,8 @@ def _square(stack: list, viewer: str) -> Text:
         return Text("·", style="dim")
     top = stack[-1]
     label = top.get("card")
-    lists = [x for k, x in top.items() if k not in ("card", "known") and isinstance(x, list)]
+    lists = [x for k, x in top.items()          # card state naming seats (marks are texts)
+             if k not in ("card", "known", "marks") and isinstance(x, list)]
     known = top.get("known")      # on a board that hides cards: open to all, or known to you
     if known is not None:
         mark = "" if known == "all" else "*"
@@ -161,6 +164,8 @@ def _square(stack: list, viewer: str) -> Text:
                 style="bold" if label is not None else "dim")
     if mark:
         text.append(mark, style="yellow")
+    if top.get("marks"):          # marked: the words are in the lines under the board
+        text.append("!", style="yellow")
     if len(stack) > 1:
         text.append(str(len(stack)), style="cyan")
     return text
