@@ -99,6 +99,7 @@ def team_record(bot: str, games: int) -> dict:
     return summarise(Game.load(EMBER / "game.yaml").g, recs, 1.0, 3, {})["team"]
 
 
+@pytest.mark.slow      # 640 games (a minute of CPU): a measurement more than a check
 def test_greedy_and_search_play_for_the_team_as_well_as_its_policy():
     """The same seeds for each bot kind in every seat. Measured (2 cores, Python 3.11.7,
     seed 11, 3 players): see the README's cooperative section for the figures."""

@@ -212,8 +212,10 @@ def test_the_untampered_saves_replay_and_continue(tmp_path, bases):
     assert pending["seq"] is not None and any(pending["so_far"].values())
 
 
-def test_a_few_hundred_tampered_saves_never_end_in_a_traceback(tmp_path, bases):
-    fuzz(tmp_path, bases, 300, seed=1)
+def test_tampered_saves_never_end_in_a_traceback(tmp_path, bases):
+    # 60 in the default run (each tampered save is loaded, replayed and played on: about a
+    # second of CPU); the slow run below tampers thousands
+    fuzz(tmp_path, bases, 60, seed=1)
 
 
 @pytest.mark.slow

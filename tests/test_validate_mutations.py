@@ -20,33 +20,47 @@ import pytest
 from fuzz.mutator import HOSTILE, game_dirs, game_files, reuse_unchanged_parses, run_case
 
 SCALE = float(os.environ.get("RULEBOOK_PROPERTIES_SCALE", "1"))
-# Cases per game: the games of gamedefs/ cost ~0.15 s of CPU each to validate, the small test
-# and benchmark games ~0.02 s; this keeps the whole file near a minute on the project machine.
-CASES = {"big": 60, "small": 150}
+# Cases per game in the default run, and in all (the slow run plays the rest): a case costs
+# 0.2-0.5 s of CPU (validate, then a few short games), and with thirty games the default run
+# keeps this file near three minutes of CPU on the project machine.
+CASES = {"big": 20, "small": 40}
+ALL_CASES = {"big": 60, "small": 150}
 GAMES = game_dirs()
+IDS = [f"{d.parent.name}/{d.name}" for d in GAMES]
 
 
-def cases_for(root) -> int:
+def cases_for(root, table=CASES) -> int:
     big = root.parent.name == "gamedefs"
-    return max(1, int(CASES["big" if big else "small"] * SCALE))
+    return max(1, int(table["big" if big else "small"] * SCALE))
 
 
-@pytest.mark.parametrize("root", GAMES, ids=[f"{d.parent.name}/{d.name}" for d in GAMES])
-def test_mutated_games_give_located_findings_and_play_without_crashing(root, tmp_path):
+def _mutated_cases(root, tmp_path, cases) -> None:
     copy = tmp_path / root.name
     shutil.copytree(root, copy)
     files = game_files(copy)
     problems = []
     with reuse_unchanged_parses():
-        for i in range(cases_for(root)):
+        for i in cases:
             problems += run_case(copy, files, i)
     assert not problems, "\n".join(problems[:5])
+
+
+@pytest.mark.parametrize("root", GAMES, ids=IDS)
+def test_mutated_games_give_located_findings_and_play_without_crashing(root, tmp_path):
+    _mutated_cases(root, tmp_path, range(cases_for(root)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("root", GAMES, ids=IDS)
+def test_more_mutated_games(root, tmp_path):
+    """The cases after the default run's, up to ALL_CASES per game."""
+    _mutated_cases(root, tmp_path, range(cases_for(root), cases_for(root, ALL_CASES)))
 
 
 HOSTILE_CASES = {"big": 8, "small": 4}
 
 
-@pytest.mark.parametrize("root", GAMES, ids=[f"{d.parent.name}/{d.name}" for d in GAMES])
+@pytest.mark.parametrize("root", GAMES, ids=IDS)
 def test_hostile_edits_give_located_findings_and_never_read_outside(root, tmp_path):
     """Issue 26's inputs: a long text aliased up to 60 times, a board far too large, an
     include outside the folder (absolute, '..', a symbolic link out), a control character
