@@ -35,7 +35,7 @@ from ..runtime import decisions
 from ..errors import RulebookError
 from ..model import ValueSpec
 from ..runtime.visibility import (attr_marks, count_shown, forget_marks, hidden_in,
-                                  sees_whole, unseen_starts)
+                                  hides_counts, sees_whole, unseen_starts)
 from .. import zone_keys
 from ..runtime.state import deep_clone
 from ..effects.values import plain
@@ -76,7 +76,7 @@ class _Facts:
         self.unseen: dict = {}                      # (seat, zone keys) -> sorted keys
         self.type_of = {c: a["type"] for c, a in g.cards.items()}
         self.rank = {c: i for i, c in enumerate(sorted(g.cards))}
-        self.counts_hidden = any(spec.hide_count for spec in g.player_zones.values())
+        self.counts_hidden = hides_counts(g)
 
     def unseen_keys(self, z: dict, seat: int) -> tuple:
         key = (seat, tuple(z))

@@ -82,6 +82,11 @@ def count_shown(g, zone_name: str, owner: int | None, seat) -> bool:
     return not spec.hide_count or declared(spec.visibility, owner, seat)
 
 
+def hides_counts(g) -> bool:
+    """Whether any seat's zone may hide how many cards it holds (`hide_count`)."""
+    return any(spec.hide_count for spec in g.player_zones.values())
+
+
 def sees_whole(g, key: str, seat) -> bool:
     """Whether `seat` sees every card of zone `key`, whatever it holds (no visible_if to ask):
     a fact of the game, the key and the seat only, so callers may keep it."""
