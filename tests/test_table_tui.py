@@ -13,19 +13,11 @@ from interpreter.present.table.decision import DecisionPanel
 from interpreter.present.table.screens import HelpScreen
 from interpreter.runtime.play_session import Session
 
-from tui_table import sync, GAMES, SIZES, answer, on_result_screen, over, plain, table, widget_texts
+from tui_table import (GAMES, SIZES, answer, note, on_result_screen, over, plain, press,
+                       shown_options, sync, table, widget_texts)
 
 FAMILY_A1 = "familyA-1 [family servant fame 1 wealth 3 expl 2 esp 4]"
 FAMILY_B1 = "familyB-1 [family servant fame 4 wealth 2 expl 3 esp 1]"
-
-
-def shown_options(app) -> list:
-    from textual.widgets import OptionList
-    return [plain(o.prompt).strip() for o in app.query_one("#options", OptionList).options]
-
-
-def note(app) -> str:
-    return plain(app.query_one("#note").content)
 
 
 # ------------------------------------------------------------------ each game's first decisions
@@ -56,8 +48,7 @@ async def test_first_decisions_by_number_keys(game_id, size):
                    if x.__class__ is str or x.audience is None or 0 in x.audience]
             assert app.logged == log      # the whole log as seat 1 may read it, in order
         while app.active != "log":        # (at 80x24 a tab: the log drawn once shown)
-            await pilot.press("tab")
-        await pilot.pause()
+            await press(pilot, "tab")
         from textual.widgets import RichLog
         logged = [s.text for s in app.query_one("#log", RichLog).lines]
         # wrapped to the panel, with a mark where each decision's news begin
@@ -71,14 +62,11 @@ async def test_first_decisions_by_number_keys(game_id, size):
 async def test_a_typed_word_filters_and_enter_picks_the_highlighted_option():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"familyB", "enter")           # the only option containing it
-        await pilot.pause()
+        await press(pilot, *"familyB", "enter")          # the only option containing it
         assert app.driver.session.decisions == [(0, FAMILY_B1)]
-        await pilot.press(*"ion")                         # exploration, espionage
-        await pilot.pause()
+        await press(pilot, *"ion")                        # exploration, espionage
         assert shown_options(app) == ["3 exploration", "4 espionage"]
-        await pilot.press("enter")                        # Enter: the highlighted, the first
-        await pilot.pause()
+        await press(pilot, "enter")                       # Enter: the highlighted, the first
         mine = [x for p, x in app.driver.session.decisions if p == 0]
         assert mine == [FAMILY_B1, "exploration"]
 
@@ -87,8 +75,7 @@ async def test_a_typed_word_filters_and_enter_picks_the_highlighted_option():
 async def test_arrow_keys_move_and_enter_chooses():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "enter")
-        await pilot.pause()
+        await press(pilot, "down", "enter")
         assert app.driver.session.decisions == [(0, FAMILY_B1)]
 
 
@@ -96,11 +83,9 @@ async def test_arrow_keys_move_and_enter_chooses():
 async def test_a_word_several_labels_hold_lists_them_and_enter_picks_the_one_under_the_cursor():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"family")
-        await pilot.pause()
+        await press(pilot, *"family")
         assert shown_options(app) == [f"1 {FAMILY_A1}", f"2 {FAMILY_B1}"]
-        await pilot.press("down", "enter")                # the second of the two listed
-        await pilot.pause()
+        await press(pilot, "down", "enter")               # the second of the two listed
         assert app.driver.session.decisions == [(0, FAMILY_B1)]
 
 
@@ -108,16 +93,12 @@ async def test_a_word_several_labels_hold_lists_them_and_enter_picks_the_one_und
 async def test_a_label_typed_whole_in_any_case_and_a_bad_word_answered():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1", "enter")
-        await pilot.pause()
-        await pilot.press(*"ESPIONAGE", "enter")
-        await pilot.pause()
+        await press(pilot, "1", "enter")
+        await press(pilot, *"ESPIONAGE", "enter")
         assert app.driver.session.decisions[:2] == [(0, FAMILY_A1), (0, "espionage")]
-        await pilot.press(*"fmae", "enter")               # no option, no command
-        await pilot.pause()
+        await press(pilot, *"fmae", "enter")              # no option, no command
         assert "'fmae' is not an option (did you mean 'fame'?)" in note(app)
-        await pilot.press("ctrl+u", "9", "enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+u", "9", "enter")
         assert "There is no option 9: choose 1 to 3." in note(app)
         assert len(app.driver.session.decisions) >= 2
 
@@ -134,11 +115,9 @@ async def test_number_prompt_takes_the_number_itself():
         number = app.view["number"]
         value = number["hi"]
         before = len(app.driver.session.decisions)
-        await pilot.press(*str(value + 1), "enter")       # above the range: refused, said
-        await pilot.pause()
+        await press(pilot, *str(value + 1), "enter")      # above the range: refused, said
         assert "is not allowed" in note(app) and len(app.driver.session.decisions) == before
-        await pilot.press("ctrl+u", *str(value), "enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+u", *str(value), "enter")
         assert app.driver.session.decisions[before] == (0, number["fmt"].format(value))
 
 
@@ -147,16 +126,12 @@ async def test_number_prompt_takes_the_number_itself():
 async def test_undo_by_key_and_by_word():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1", "enter")
-        await pilot.pause()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "1", "enter")
+        await press(pilot, "ctrl+z")
         assert app.driver.session.decisions == []
         assert "Undone: 1 decision." in note(app)
-        await pilot.press("2", "enter")
-        await pilot.pause()
-        await pilot.press(*"undo", "enter")
-        await pilot.pause()
+        await press(pilot, "2", "enter")
+        await press(pilot, *"undo", "enter")
         assert app.driver.session.decisions == []
         assert app.view == views.view(app.game, app.driver.session.state, 0)
 
@@ -168,11 +143,9 @@ async def test_save_by_key_and_word_then_load_continues_the_same_game(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         for i in range(3):
             await answer(pilot, app, i)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert f"Saved to {path}." in note(app)
-        await pilot.press(*f"save {other}", "enter")
-        await pilot.pause()
+        await press(pilot, *f"save {other}", "enter")
         assert f"Saved to {other}." in note(app)
         made = list(app.driver.session.decisions)
         hash_then = app.game.position_hash(app.driver.session.state)
@@ -196,8 +169,7 @@ async def test_stop_keys_end_the_app_with_what_the_command_saves(keys, outcome):
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "enter")
-        await pilot.press(*keys)
-        await pilot.pause()
+        await press(pilot, *keys)
     assert app.return_value == outcome
     assert app.driver.session.decisions == [(0, FAMILY_A1)]   # nothing lost on the way
 
@@ -206,14 +178,11 @@ async def test_stop_keys_end_the_app_with_what_the_command_saves(keys, outcome):
 async def test_help_by_key_and_word_and_tab_shows_each_panel():
     app = table("metscri", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape", *"help", "enter")
-        await pilot.pause()
+        await press(pilot, "escape", *"help", "enter")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         seen = []
         for _ in app.shown_panels():
             seen.append([p for p in ("board", "seats", "yours", "log")
@@ -247,17 +216,13 @@ async def test_groups_are_asked_first_then_the_option(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert shown_options(app) == ["1 first ones  (1 option)", "2 the others  (1 option)"]
-        await pilot.press("2", "enter")                   # the group
-        await pilot.pause()
+        await press(pilot, "2", "enter")                  # the group
         assert shown_options(app) == [f"2 {FAMILY_B1}"]
-        await pilot.press("escape")                       # back to the groups
-        await pilot.pause()
+        await press(pilot, "escape")                      # back to the groups
         assert len(shown_options(app)) == 2 and app.driver.session.decisions == []
-        await pilot.press("enter", "enter")               # group 1, its first option
-        await pilot.pause()
+        await press(pilot, "enter", "enter")              # group 1, its first option
         assert app.driver.session.decisions == [(0, FAMILY_A1)]   # the final label
-        await pilot.press(*"espio", "enter")              # a filter looks past the groups
-        await pilot.pause()
+        await press(pilot, *"espio", "enter")             # a filter looks past the groups
         mine = [x for p, x in app.driver.session.decisions if p == 0]
         assert mine == [FAMILY_A1, "espionage"]
 
@@ -326,10 +291,8 @@ async def test_the_last_decision_shows_the_result_screen_and_enter_leaves(tmp_pa
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.seat == seat and label in app.view["options"]
-        await pilot.press(*label, "enter")
-        await pilot.pause()
+        await press(pilot, *label, "enter")
         assert over(app) and on_result_screen(app)
         assert "game over" in widget_texts(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
     assert app.return_value == "over"

@@ -19,7 +19,8 @@ from ...errors import IllegalMove
 from ...runtime.decisions import DONE
 from . import panels
 from .decision import DecisionPanel
-from .screens import HelpScreen, PassScreen, ResultScreen
+from . import inspect
+from .screens import HelpScreen, InfoScreen, PassScreen, ResultScreen
 
 PANELS = ("board", "seats", "yours", "log")
 WIDE = (110, 30)    # columns and rows from which every panel stays in view at once
@@ -54,6 +55,7 @@ class TableApp(App):
         self.logged: list = []      # the log lines in the log panel now
         self.notes: list = []       # messages for the next decision
         self.said = ""              # the messages said at this decision
+        self.highlit = None         # the option whose card details were last shown
         self.board_width = 0        # the board drawing's natural width
         self.failure = None         # an error the game raised, for the command to report
 
@@ -193,6 +195,7 @@ class TableApp(App):
         self.seat = seat
         v = views.view(self.game, session.state, seat)
         self.view, shown = v, panels.safe(v)
+        self.highlit = None     # the option under the cursor gets its card's details again
         self.query_one("#title", Static).update(panels.title(shown))
         drawn = panels.board(shown)
         self.board_width = max((panels.width_of(x) for x in drawn.renderables
@@ -251,6 +254,9 @@ class TableApp(App):
         self.next_turn()
 
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
+        if message.label == self.highlit:     # the same option: what was said stays
+            return
+        self.highlit = message.label
         details = self.view.get("card_details") or {}
         label = message.label or ""
         found = [name for name in details if name and name in label]
@@ -281,6 +287,12 @@ class TableApp(App):
             self.query_one("#log", RichLog).scroll_end(animate=False)
             decision.say("The whole log, as you may read it, is in the Log panel "
                          "(Ctrl+Up/Down scrolls it).", "dim")
+        elif word == "show":
+            self.notes.append("The panels are drawn again from your view (Tab: the next "
+                              "panel).")
+            self.show(seat)
+        elif word in ("rim", "card", "details"):
+            self.look(word, arg)
         elif word == "save":
             self.said = self.driver.save(arg)     # kept above any card details shown next
             decision.say(self.said)
@@ -289,6 +301,21 @@ class TableApp(App):
             self.next_turn()
         else:   # typed text that is no option and no command
             self.unknown(seat, arg)
+
+    def look(self, word: str, arg: str) -> None:
+        """rim, card N / PLACE / LABEL, details LABEL: shown over the table from this seat's
+        view; the decision keeps its place and typed text underneath."""
+        shown = panels.safe(self.view)
+        if word == "rim":
+            body, said = inspect.rim(shown)
+            title = "Distances from the rim"
+        else:
+            body, said = inspect.cards(shown, arg)
+            title = "Card details"
+        if body is None:
+            self.query_one(DecisionPanel).say(said)
+        else:
+            self.push_screen(InfoScreen(title, body))
 
     def unknown(self, seat: int, text: str) -> None:
         state = self.driver.session.state

@@ -17,7 +17,7 @@ from ..typed import containing, exact_label, typed_number, whole
 from ...errors import did_you_mean
 from ...safe_text import visible
 
-COMMANDS = ("help", "undo", "save", "quit", "log")
+COMMANDS = ("help", "undo", "save", "quit", "log", "show", "rim", "card", "details")
 
 
 def _lines(text, width: int) -> int:
@@ -45,7 +45,8 @@ class DecisionPanel(Vertical):
             self.label = label
 
     class Command(Message):
-        """A command typed or keyed: help, undo, save [FILE], quit, log, done (too early)."""
+        """A command typed or keyed: help, undo, save [FILE], quit, log, show, rim, card [N],
+        details LABEL, done (too early)."""
         def __init__(self, word: str, arg: str = "") -> None:
             super().__init__()
             self.word, self.arg = word, arg
