@@ -99,7 +99,7 @@ def shown_options(app) -> list:
 
 def note(app) -> str:
     """What the decision panel says under the options."""
-    return plain(app.query_one("#note").content)
+    return plain(app.query_one("#note").content).strip()
 
 
 def widget_texts(app) -> str:
