@@ -53,6 +53,7 @@ class TableApp(App):
         self.active = None          # the panel shown at 80x24, scrolled by Ctrl+Up/Down
         self.compact = True
         self.logged: list = []      # the log lines in the log panel now
+        self.news = 0               # lines new since the last decision, not yet seen (80x24)
         self.notes: list = []       # messages for the next decision
         self.said = ""              # the messages said at this decision
         self.highlit = None         # the option whose card details were last shown
@@ -117,9 +118,13 @@ class TableApp(App):
             "auto" if self.compact and on_left else "1fr" if self.compact else "100%"
         self.query_one("#program").display = "steps" in self.view
         bar = Text()
+        if self.active == "log":
+            self.news = 0
         for p in names:
             style = "bold reverse" if p == self.active else "dim"
             bar.append(f" {p.capitalize()} ", style=style)
+            if p == "log" and self.news and self.compact:   # news the shown panel hides
+                bar.append(f"+{self.news} ", style="bold yellow")
         bar.append("  ")
         bar.append("Tab panel  F1 help  ^Z undo  ^S save  ^Q quit", style="dim")
         self.query_one("#tabbar", Static).update(bar)
@@ -132,6 +137,14 @@ class TableApp(App):
         i = names.index(self.active) if self.active in names else 0
         self.active = names[(i + step) % len(names)]
         self.arrange()
+        if self.active == "log":
+            self.log_to_end()
+
+    def log_to_end(self) -> None:
+        """The log panel at its last line once laid out (a panel shown again, or resized by
+        the program panel appearing, would otherwise keep an old place)."""
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def action_scroll(self, step: int) -> None:
         widget = self.query_one(f"#{self.active}")
@@ -206,6 +219,7 @@ class TableApp(App):
         self.query_one("#program-text", Static).update(panels.program(shown))
         self.fill_log(panels.log_lines(session.log, seat))
         self.arrange()
+        self.log_to_end()
         decision = self.query_one(DecisionPanel)
         decision.ask(v)
         # the messages for this decision ("Undone: ...", "Saved to ..."): kept above the
@@ -222,6 +236,7 @@ class TableApp(App):
         else:
             log.clear()
             new = lines
+        self.news = len(new)
         if new and self.logged:
             log.write(Text("-- since your last decision --", style="dim"))
         for line in new:
@@ -284,7 +299,7 @@ class TableApp(App):
         elif word == "log":
             self.active = "log"
             self.arrange()
-            self.query_one("#log", RichLog).scroll_end(animate=False)
+            self.log_to_end()
             decision.say("The whole log, as you may read it, is in the Log panel "
                          "(Ctrl+Up/Down scrolls it).", "dim")
         elif word == "show":

@@ -93,7 +93,8 @@ class DecisionPanel(Vertical):
 
     def fit(self) -> None:
         """Compact (80x24): the panel exactly as tall as its prompt, typed line, options (at
-        most about a third of the screen) and note, so the panel above gets the rest."""
+        most about a third of the screen; three rows for a number prompt, whose number is
+        typed) and note, so the panel above gets the rest."""
         olist = self.query_one("#options", OptionList)
         if not self.app.compact:
             olist.styles.height = "1fr"
@@ -101,6 +102,8 @@ class DecisionPanel(Vertical):
             return
         width = max(20, self.app.size.width - 4)
         cap = max(3, self.app.size.height * 35 // 100)
+        if self.number:     # a number is typed, not looked for: a few rows, the map keeps room
+            cap = 3
         rows = sum(_lines(self._item(x), width) for x in (self.shown or [])[:cap])
         olist.styles.height = max(1, min(rows, cap))
         prompt = self.query_one("#prompt", Static).content
