@@ -218,6 +218,10 @@ async def test_groups_are_asked_first_then_the_option(monkeypatch):
         assert shown_options(app) == ["1 first ones  (1 option)", "2 the others  (1 option)"]
         await press(pilot, "2", "enter")                  # the group
         assert shown_options(app) == [f"2 {FAMILY_B1}"]
+        await press(pilot, "1", "enter")          # a number the group does not list
+        assert note(app) == "Option 1 is not in this group: choose 2 (Escape: the groups)."
+        assert app.driver.session.decisions == []
+        await press(pilot, "ctrl+u")
         await press(pilot, "escape")                      # back to the groups
         assert len(shown_options(app)) == 2 and app.driver.session.decisions == []
         await press(pilot, "enter", "enter")              # group 1, its first option

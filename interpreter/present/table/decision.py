@@ -236,10 +236,7 @@ class DecisionPanel(Vertical):
         elif text.isascii() and text.isdigit():
             hit = self._number_item(int(text[:9])) if len(text) <= 9 else None
             if hit is None:
-                top = len(self.groups) if self.shown and self.shown[0][0] == "g" \
-                    else len(options)
-                self.say(f"There is no {'group' if top != len(options) else 'option'} "
-                         f"{text[:12]}: choose 1 to {top}.")
+                self.say(self._no_such(text))
             else:
                 self.pick(self.shown[hit])
         elif (exact := exact_label(text, options)) is not None:
@@ -251,6 +248,18 @@ class DecisionPanel(Vertical):
             self.pick(self.highlighted())
         else:
             self.post_message(self.Command("unknown", text))
+
+    def _no_such(self, text: str) -> str:
+        """Why a typed number picks nothing, with the numbers listed now (a group's options
+        keep their numbers in the whole menu: 2, 3, 4, not 1 to 3)."""
+        nums = [int(k[1:]) for k in self.shown or []]
+        what = "group" if self.shown and self.shown[0][0] == "g" else "option"
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        if nums == list(range(1, len(nums) + 1)):
+            return f"There is no {what} {shown}: choose 1 to {len(nums)}."
+        listed = ", ".join(map(str, nums[:8])) + (", ..." if len(nums) > 8 else "")
+        back = " (Escape: the groups)" if self.group is not None else ""
+        return f"Option {shown} is not in this group: choose {listed}{back}."
 
     def not_an_option(self, text: str, steps_short: str = "") -> None:
         """Typed text that is no option, no command (the app adds what a sequence lacks)."""
