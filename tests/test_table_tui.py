@@ -101,6 +101,12 @@ async def test_a_label_typed_whole_in_any_case_and_a_bad_word_answered():
         await press(pilot, "ctrl+u", "9", "enter")
         assert "There is no option 9: choose 1 to 3." in note(app)
         assert len(app.driver.session.decisions) >= 2
+        # the refused number is cleared: the next one typed is read alone, not as 92
+        assert app.query_one("#entry").value == ""
+        made = len(app.driver.session.decisions)
+        label = app.view["options"][1]
+        await press(pilot, "2", "enter")
+        assert app.driver.session.decisions[made] == (0, label)
 
 
 @sync
@@ -117,7 +123,8 @@ async def test_number_prompt_takes_the_number_itself():
         before = len(app.driver.session.decisions)
         await press(pilot, *str(value + 1), "enter")      # above the range: refused, said
         assert "is not allowed" in note(app) and len(app.driver.session.decisions) == before
-        await press(pilot, "ctrl+u", *str(value), "enter")
+        assert app.query_one("#entry").value == ""       # cleared: the next number alone
+        await press(pilot, *str(value), "enter")
         assert app.driver.session.decisions[before] == (0, number["fmt"].format(value))
 
 

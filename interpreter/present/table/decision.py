@@ -230,12 +230,14 @@ class DecisionPanel(Vertical):
         elif self.number and whole(text) is not None:          # a bid: the number itself
             label = typed_number(self.number, whole(text))
             if label is None:
+                self.clear_entry()
                 self.say(f"{text[:12]} is not allowed. {number_hint(self.number)}")
             else:
                 self.post_message(self.Chosen(label))
         elif text.isascii() and text.isdigit():
             hit = self._number_item(int(text[:9])) if len(text) <= 9 else None
             if hit is None:
+                self.clear_entry()
                 self.say(self._no_such(text))
             else:
                 self.pick(self.shown[hit])
@@ -248,6 +250,11 @@ class DecisionPanel(Vertical):
             self.pick(self.highlighted())
         else:
             self.post_message(self.Command("unknown", text))
+
+    def clear_entry(self) -> None:
+        """A refused number cleared (the message repeats it), so the next one typed is not
+        written after it ("3" refused, then "1" read as 31)."""
+        self.query_one("#entry", Input).value = ""
 
     def _no_such(self, text: str) -> str:
         """Why a typed number picks nothing, with the numbers listed now (a group's options
