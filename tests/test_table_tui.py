@@ -250,6 +250,21 @@ async def test_card_details_shown_with_the_hand_and_marked(monkeypatch):
         assert all(f"type: detail of {c}" in yours for c in hand)
 
 
+@sync
+async def test_alike_cards_in_your_hand_are_listed_once_with_their_count():
+    app = table("etheria", seed=3)      # a hand of six with four alike (found playing)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        v = app.view
+        hand = next(p for p in v["seats"] if p["you"])["zones"]["hand"]["cards"]
+        many = max(set(hand), key=hand.count)
+        assert hand.count(many) > 1
+        yours = plain(app.query_one("#yours-text").content)
+        assert f"{many} x{hand.count(many)}" in yours
+        for label in set(hand):           # each kind once, with its details once
+            assert yours.count(v["card_details"][label][0]) == 1
+
+
 def test_without_the_optional_keys_the_menu_is_flat_and_cards_are_labels(monkeypatch):
     # a view without `groups` and `card_details` (a game declaring neither, a short menu)
     real = views.view

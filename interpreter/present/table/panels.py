@@ -111,9 +111,11 @@ def details(v: dict, label: str) -> tuple[list, str]:
     return [str(x) for x in found], ""
 
 
-def _card_lines(v: dict, label: str) -> Text:
+def _card_lines(v: dict, label: str, n: int = 1) -> Text:
     lines, mark = details(v, label)
     t = Text(label, style="bold")
+    if n > 1:
+        t.append(f" x{n}", style="cyan")
     if mark:
         t.append(f" ({mark})", style="magenta" if mark == "remembered" else "green")
     for line in lines:
@@ -138,9 +140,12 @@ def yours(v: dict) -> Group:
             parts.append(Text(f"  {terminal.plural(z['count'], 'hidden card')}", style="dim"))
         elif not any(c in (v.get("card_details") or {}) for c in z["cards"]):
             parts.append(Text("  ").append_text(terminal._cards(z)))   # no details: one line
-        else:
+        else:   # alike cards once, counted ("Rainbow x4"): a hand of six reads in three
+            counts: dict = {}
             for label in z["cards"]:
-                parts.append(Text("  ").append_text(_card_lines(v, label)))
+                counts[label] = counts.get(label, 0) + 1
+            for label, n in counts.items():
+                parts.append(Text("  ").append_text(_card_lines(v, label, n)))
     if empty:
         parts.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     return Group(*parts)
