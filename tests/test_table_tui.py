@@ -9,7 +9,8 @@ import pytest
 
 from interpreter.present import views
 from interpreter.present.table import app as app_mod
-from interpreter.present.table.decision import DecisionPanel
+from interpreter.present.table import decision as decision_mod
+from interpreter.present.table.decision import DecisionPanel, asked_in_groups
 from interpreter.present.table.screens import HelpScreen
 from interpreter.runtime.play_session import Session
 
@@ -42,8 +43,8 @@ async def test_first_decisions_by_number_keys(game_id, size):
                 break
             v = views.view(app.game, session.state, 0)
             assert app.view == v                       # the panels show this view, now
-            # a grouped menu lists its groups first, else every option
-            assert len(shown_options(app)) == len(v.get("groups") or v["options"])
+            # a long grouped menu lists its groups first, else every option
+            assert len(shown_options(app)) == len(asked_in_groups(v) or v["options"])
             log = [str(x) for x in session.log
                    if x.__class__ is str or x.audience is None or 0 in x.audience]
             assert app.logged == log      # the whole log as seat 1 may read it, in order
@@ -219,6 +220,10 @@ def with_groups_and_details(monkeypatch):
 @sync
 async def test_groups_are_asked_first_then_the_option(monkeypatch):
     with_groups_and_details(monkeypatch)
+    # the two steps themselves, on Metras's first menu (short, so the table would list it
+    # whole: when groups are asked is tested below)
+    monkeypatch.setattr(decision_mod, "asked_in_groups",
+                        lambda v: [g for g in v.get("groups") or [] if g[1]])
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -263,6 +268,27 @@ async def test_alike_cards_in_your_hand_are_listed_once_with_their_count():
         assert f"{many} x{hand.count(many)}" in yours
         for label in set(hand):           # each kind once, with its details once
             assert yours.count(v["card_details"][label][0]) == 1
+
+
+@sync
+async def test_a_short_menu_or_groups_of_one_option_each_are_listed_whole():
+    app = table("etheria", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for i in range(12):      # until the game's declared groups come (bids by points)
+            v = app.view
+            if v.get("groups"):
+                break
+            await answer(pilot, app, i)
+        assert v["groups"] and not asked_in_groups(v)
+        assert shown_options(app) == [f"{n} {o}" for n, o in enumerate(v["options"], 1)]
+        label = v["options"][-1]
+        await press(pilot, *str(len(v["options"])), "enter")     # one key: the option
+        assert (0, label) in app.driver.session.decisions
+    long = {"options": [f"o{i}" for i in range(12)], "groups": [["a", list(range(6))],
+                                                                  ["b", list(range(6, 12))]]}
+    assert asked_in_groups(long) == long["groups"]
+    assert asked_in_groups({**long, "groups": [[f"g{i}", [i]] for i in range(12)]}) == []
 
 
 def test_without_the_optional_keys_the_menu_is_flat_and_cards_are_labels(monkeypatch):

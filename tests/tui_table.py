@@ -15,6 +15,7 @@ from interpreter.commands.common import load_game
 from interpreter.commands.play import load_session
 from interpreter.commands.table_play import TableDriver
 from interpreter.present.table import TableApp
+from interpreter.present.table.decision import asked_in_groups
 from interpreter.present.table.screens import PassScreen, ResultScreen
 from interpreter.runtime.play_session import Session
 
@@ -61,7 +62,7 @@ async def choose_number(pilot, app, k: int) -> str:
     """Option k chosen by its number and Enter; in a grouped menu its group's number first
     (options keep their numbers). Returns its label."""
     v = app.view
-    groups = [g for g in (v.get("groups") or []) if g and g[1]]
+    groups = asked_in_groups(v)     # the groups the table asks first, if any
     if groups:
         g = next(n for n, (_, members) in enumerate(groups, 1) if k - 1 in members)
         await press(pilot, *str(g), "enter")

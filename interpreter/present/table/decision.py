@@ -1,7 +1,8 @@
 """The decision panel: the prompt, the options with their numbers, a line to type in (a number,
 a label, a word that filters the options, a command), arrow keys and Enter. It reads the typed
 text as the plain table does (present/typed.py) and says what it means by a message; the app
-decides. A view's `groups` (a long menu in groups) are asked first, then the group's options."""
+decides. A view's `groups` (a long menu in groups) are asked first, then the group's options
+(a short menu, or groups of one option each, are listed whole: asked_in_groups)."""
 from __future__ import annotations
 
 from rich.console import Console
@@ -18,6 +19,20 @@ from ...errors import did_you_mean
 from ...safe_text import visible
 
 COMMANDS = ("help", "undo", "save", "quit", "log", "show", "rim", "card", "details")
+
+
+SHORT = 8      # a menu this short is listed whole (80x24 shows this many options at once)
+
+
+def asked_in_groups(v: dict) -> list:
+    """The view's groups the table asks first, or []: none for a short menu, nor when each
+    group holds one option (Etheria's bid of 6 or 7 points, 'grouped by points'), where a
+    group step would only add a key press."""
+    groups = [g for g in (v.get("groups") or []) if g and g[1]]
+    options = v.get("options") or []
+    if len(options) <= SHORT or len(groups) >= len(options):
+        return []
+    return groups
 
 
 def _lines(text, width: int) -> int:
@@ -70,7 +85,7 @@ class DecisionPanel(Vertical):
         """A new decision (from the seat's view), or nothing (v without options)."""
         self.options = list(v.get("options") or [])
         self.number = v.get("number")
-        self.groups = [g for g in (v.get("groups") or []) if g and g[1]]
+        self.groups = asked_in_groups(v)
         self.group = None
         self.shown = None   # listed again below (an empty menu clears the list)
         prompt = Text(visible(v.get("prompt", "")), style="bold yellow") if self.options \
