@@ -113,9 +113,8 @@ def details(v: dict, label: str) -> tuple[list, str]:
 
 def _card_lines(v: dict, label: str, n: int = 1) -> Text:
     lines, mark = details(v, label)
-    t = Text(label, style="bold")
-    if n > 1:
-        t.append(f" x{n}", style="cyan")
+    t = Text(f"{n} x " if n > 1 else "", style="cyan")    # as plain mode counts them
+    t.append(label, style="bold")
     if mark:
         t.append(f" ({mark})", style="magenta" if mark == "remembered" else "green")
     for line in lines:
@@ -140,7 +139,7 @@ def yours(v: dict) -> Group:
             parts.append(Text(f"  {terminal.plural(z['count'], 'hidden card')}", style="dim"))
         elif not any(c in (v.get("card_details") or {}) for c in z["cards"]):
             parts.append(Text("  ").append_text(terminal._cards(z)))   # no details: one line
-        else:   # alike cards once, counted ("Rainbow x4"): a hand of six reads in three
+        else:   # alike cards once, counted ("4 x Rainbow"): a hand of six reads in three
             counts: dict = {}
             for label in z["cards"]:
                 counts[label] = counts.get(label, 0) + 1
