@@ -89,6 +89,8 @@ async def test_card_place_opens_the_cards_on_a_board_square():
                 break
             await answer(pilot, app, i)
         place, labels = found[0]
+        board = plain(app.query_one("#board-text").content)
+        assert "type card PLACE (card " in board      # the board panel says how
         await press(pilot, *f"card {place.upper()}", "enter")     # any case
         shown = info(app)
         assert f"On {place}:" in shown

@@ -44,6 +44,12 @@ def board(v: dict):
         tail = [drawn.pop()] if drawn and isinstance(drawn[-1], Text) and \
             drawn[-1].plain == key else []
         parts += [unwrapped(Group(*drawn)), *tail]
+    details = v.get("card_details") or {}
+    opened = [p for b in boards.values() for p, cell in b["cells"].items()
+              if any(c.get("card") in details for c in cell["cards"])]
+    if opened:      # the board's cards open by their place, as in plain mode's words
+        parts.append(Text(f"type card PLACE (card {opened[0]}): the cards there, with "
+                          "their details", style="dim"))
     return Group(*parts)
 
 
