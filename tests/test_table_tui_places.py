@@ -61,3 +61,19 @@ async def test_a_number_prompt_lists_three_rows_and_the_board_keeps_the_rest():
         assert app.view["number"] and len(app.view["options"]) > 3
         assert app.query_one("#options", OptionList).size.height == 3
         assert app.query_one("#board").size.height >= 10      # most of the map's rows
+
+
+@sync
+async def test_log_lines_are_wrapped_to_the_panel_after_the_board_sets_its_width():
+    # found in M.E.T.A.'s screen at 120x40: the log was wrapped before the board's width
+    # was known and kept those lines, cut at the panel's edge
+    app = table("meta", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for i in range(3):
+            await answer(pilot, app, i)
+        await pilot.pause()
+        log = app.query_one("#log", RichLog)
+        width = log.scrollable_content_region.width
+        assert log.lines and max(strip.cell_length for strip in log.lines) <= width
+        words = " ".join(s.text for s in log.lines if not s.text.startswith("-- since"))
+        assert words.split() == " ".join(app.logged).split()      # every word, once

@@ -26,6 +26,30 @@ PANELS = ("board", "seats", "yours", "log")
 WIDE = (110, 30)    # columns and rows from which every panel stays in view at once
 
 
+class TableLog(RichLog):
+    """The log panel: its lines wrapped again when its width changes (a RichLog keeps lines as
+    first wrapped, so a panel narrowed once the board's width is known cut them)."""
+
+    written: list = []      # what was written, in order: texts and the news marks
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        width = event.size.width
+        if width and width != getattr(self, "wrapped_at", width) and self.written:
+            self.clear()
+            for text in self.written:
+                RichLog.write(self, text)
+        self.wrapped_at = width
+
+    def write_kept(self, text: Text) -> None:
+        self.written = [*self.written, text]
+        self.write(text)
+
+    def clear_kept(self) -> None:
+        self.written = []
+        self.clear()
+
+
 class TableApp(App):
     CSS_PATH = "table.tcss"
     TITLE = "rulebook"
@@ -73,8 +97,8 @@ class TableApp(App):
             with Vertical(id="right"):
                 with VerticalScroll(id="yours", classes="panel"):
                     yield Static("", id="yours-text")
-                yield RichLog(id="log", classes="panel", wrap=True, markup=False, min_width=20,
-                              highlight=False)
+                yield TableLog(id="log", classes="panel", wrap=True, markup=False, min_width=20,
+                               highlight=False)
                 with VerticalScroll(id="program", classes="panel"):
                     yield Static("", id="program-text")
                 yield DecisionPanel(id="decision")
@@ -195,7 +219,7 @@ class TableApp(App):
         self.seat, self.view, self.logged = None, {}, []
         for name in ("board", "seats", "yours", "program"):
             self.query_one(f"#{name}-text", Static).update("")
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", TableLog).clear_kept()
         self.query_one("#title", Static).update("")
         self.query_one(DecisionPanel).ask({})
         self.arrange()
@@ -230,17 +254,17 @@ class TableApp(App):
             decision.say(self.said)
 
     def fill_log(self, lines: list) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", TableLog)
         if self.logged and lines[:len(self.logged)] == self.logged:
             new = lines[len(self.logged):]
         else:
-            log.clear()
+            log.clear_kept()
             new = lines
         self.news = len(new)
         if new and self.logged:
-            log.write(Text("-- since your last decision --", style="dim"))
+            log.write_kept(Text("-- since your last decision --", style="dim"))
         for line in new:
-            log.write(Text(line))
+            log.write_kept(Text(line))
         self.logged = lines
 
     def game_over(self) -> None:
