@@ -77,3 +77,16 @@ async def test_log_lines_are_wrapped_to_the_panel_after_the_board_sets_its_width
         assert log.lines and max(strip.cell_length for strip in log.lines) <= width
         words = " ".join(s.text for s in log.lines if not s.text.startswith("-- since"))
         assert words.split() == " ".join(app.logged).split()      # every word, once
+
+
+@sync
+async def test_without_a_board_the_seats_table_is_never_cut():
+    # found playing Metras at 120x40: "expl…", "espio…", "favor…" in a half-width panel
+    app = table("metras", seed=2, players=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        seats = app.query_one("#seats-text")
+        text = plain(seats.content, seats.content_region.width)
+        assert "…" not in text.split("\n", 3)[1] + text.split("\n", 3)[2]   # header, P1
+        assert "exploration" in text and "espionage" in text
+        assert app.query_one("#decision").content_region.width >= 40   # the decision keeps room

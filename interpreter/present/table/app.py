@@ -82,6 +82,7 @@ class TableApp(App):
         self.said = ""              # the messages said at this decision
         self.highlit = None         # the option whose card details were last shown
         self.board_width = 0        # the board drawing's natural width
+        self.seats_width = 0        # the seats' table's natural width
         self.failure = None         # an error the game raised, for the command to report
 
     # ------------------------------------------------------------------ layout
@@ -132,7 +133,8 @@ class TableApp(App):
             widget.set_class(p == self.active and not self.compact, "-active")
         left = [p for p in ("board", "seats") if p in names]
         if not self.compact:    # the board at its own width where it fits, never wrapped
-            want = self.board_width + 4 if "board" in names else w // 2
+            want = max(self.board_width, self.seats_width) + 4 if "board" in names else \
+                max(w // 2, self.seats_width + 4)    # no board: the seats' table uncut
             self.query_one("#left").styles.width = max(40, min(want, w - 40))
         on_left = bool(left) and (not self.compact or self.active in left)
         self.query_one("#left").display = on_left
@@ -239,6 +241,7 @@ class TableApp(App):
                                 if x.no_wrap), default=0) if drawn else 0
         self.query_one("#board-text", Static).update(drawn or "")
         self.query_one("#seats-text", Static).update(panels.seats(shown))
+        self.seats_width = panels.seats_width(shown)
         self.query_one("#yours-text", Static).update(panels.yours(shown))
         self.query_one("#program-text", Static).update(panels.program(shown))
         self.fill_log(panels.log_lines(session.log, seat))

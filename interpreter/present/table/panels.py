@@ -102,6 +102,11 @@ def seats(v: dict) -> Group:
     return Group(*parts)
 
 
+def seats_width(v: dict) -> int:
+    """The columns the seats' table takes with no header cut ("exploration", "favorite")."""
+    return width_of(terminal._players_table(v))
+
+
 def details(v: dict, label: str) -> tuple[list, str]:
     """A card's detail lines and its mark ("remembered", "face up" or "") from the view's
     card_details, when the view has them; ([], "") otherwise. Accepts a list of lines or a
