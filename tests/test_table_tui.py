@@ -9,23 +9,16 @@ import pytest
 
 from interpreter.present import views
 from interpreter.present.table import app as app_mod
-from interpreter.present.table.decision import DecisionPanel
+from interpreter.present.table import decision as decision_mod
+from interpreter.present.table.decision import DecisionPanel, asked_in_groups
 from interpreter.present.table.screens import HelpScreen
 from interpreter.runtime.play_session import Session
 
-from tui_table import sync, GAMES, SIZES, answer, on_result_screen, over, plain, table, widget_texts
+from tui_table import (GAMES, SIZES, answer, note, on_result_screen, over, plain, press,
+                       shown_options, sync, table, widget_texts)
 
 FAMILY_A1 = "familyA-1 [family servant fame 1 wealth 3 expl 2 esp 4]"
 FAMILY_B1 = "familyB-1 [family servant fame 4 wealth 2 expl 3 esp 1]"
-
-
-def shown_options(app) -> list:
-    from textual.widgets import OptionList
-    return [plain(o.prompt).strip() for o in app.query_one("#options", OptionList).options]
-
-
-def note(app) -> str:
-    return plain(app.query_one("#note").content)
 
 
 # ------------------------------------------------------------------ each game's first decisions
@@ -50,14 +43,13 @@ async def test_first_decisions_by_number_keys(game_id, size):
                 break
             v = views.view(app.game, session.state, 0)
             assert app.view == v                       # the panels show this view, now
-            # a grouped menu lists its groups first, else every option
-            assert len(shown_options(app)) == len(v.get("groups") or v["options"])
+            # a long grouped menu lists its groups first, else every option
+            assert len(shown_options(app)) == len(asked_in_groups(v) or v["options"])
             log = [str(x) for x in session.log
                    if x.__class__ is str or x.audience is None or 0 in x.audience]
             assert app.logged == log      # the whole log as seat 1 may read it, in order
         while app.active != "log":        # (at 80x24 a tab: the log drawn once shown)
-            await pilot.press("tab")
-        await pilot.pause()
+            await press(pilot, "tab")
         from textual.widgets import RichLog
         logged = [s.text for s in app.query_one("#log", RichLog).lines]
         # wrapped to the panel, with a mark where each decision's news begin
@@ -71,14 +63,11 @@ async def test_first_decisions_by_number_keys(game_id, size):
 async def test_a_typed_word_filters_and_enter_picks_the_highlighted_option():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"familyB", "enter")           # the only option containing it
-        await pilot.pause()
+        await press(pilot, *"familyB", "enter")          # the only option containing it
         assert app.driver.session.decisions == [(0, FAMILY_B1)]
-        await pilot.press(*"ion")                         # exploration, espionage
-        await pilot.pause()
+        await press(pilot, *"ion")                        # exploration, espionage
         assert shown_options(app) == ["3 exploration", "4 espionage"]
-        await pilot.press("enter")                        # Enter: the highlighted, the first
-        await pilot.pause()
+        await press(pilot, "enter")                       # Enter: the highlighted, the first
         mine = [x for p, x in app.driver.session.decisions if p == 0]
         assert mine == [FAMILY_B1, "exploration"]
 
@@ -87,8 +76,7 @@ async def test_a_typed_word_filters_and_enter_picks_the_highlighted_option():
 async def test_arrow_keys_move_and_enter_chooses():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "enter")
-        await pilot.pause()
+        await press(pilot, "down", "enter")
         assert app.driver.session.decisions == [(0, FAMILY_B1)]
 
 
@@ -96,11 +84,9 @@ async def test_arrow_keys_move_and_enter_chooses():
 async def test_a_word_several_labels_hold_lists_them_and_enter_picks_the_one_under_the_cursor():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"family")
-        await pilot.pause()
+        await press(pilot, *"family")
         assert shown_options(app) == [f"1 {FAMILY_A1}", f"2 {FAMILY_B1}"]
-        await pilot.press("down", "enter")                # the second of the two listed
-        await pilot.pause()
+        await press(pilot, "down", "enter")               # the second of the two listed
         assert app.driver.session.decisions == [(0, FAMILY_B1)]
 
 
@@ -108,18 +94,20 @@ async def test_a_word_several_labels_hold_lists_them_and_enter_picks_the_one_und
 async def test_a_label_typed_whole_in_any_case_and_a_bad_word_answered():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1", "enter")
-        await pilot.pause()
-        await pilot.press(*"ESPIONAGE", "enter")
-        await pilot.pause()
+        await press(pilot, "1", "enter")
+        await press(pilot, *"ESPIONAGE", "enter")
         assert app.driver.session.decisions[:2] == [(0, FAMILY_A1), (0, "espionage")]
-        await pilot.press(*"fmae", "enter")               # no option, no command
-        await pilot.pause()
+        await press(pilot, *"fmae", "enter")              # no option, no command
         assert "'fmae' is not an option (did you mean 'fame'?)" in note(app)
-        await pilot.press("ctrl+u", "9", "enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+u", "9", "enter")
         assert "There is no option 9: choose 1 to 3." in note(app)
         assert len(app.driver.session.decisions) >= 2
+        # the refused number is cleared: the next one typed is read alone, not as 92
+        assert app.query_one("#entry").value == ""
+        made = len(app.driver.session.decisions)
+        label = app.view["options"][1]
+        await press(pilot, "2", "enter")
+        assert app.driver.session.decisions[made] == (0, label)
 
 
 @sync
@@ -134,11 +122,10 @@ async def test_number_prompt_takes_the_number_itself():
         number = app.view["number"]
         value = number["hi"]
         before = len(app.driver.session.decisions)
-        await pilot.press(*str(value + 1), "enter")       # above the range: refused, said
-        await pilot.pause()
+        await press(pilot, *str(value + 1), "enter")      # above the range: refused, said
         assert "is not allowed" in note(app) and len(app.driver.session.decisions) == before
-        await pilot.press("ctrl+u", *str(value), "enter")
-        await pilot.pause()
+        assert app.query_one("#entry").value == ""       # cleared: the next number alone
+        await press(pilot, *str(value), "enter")
         assert app.driver.session.decisions[before] == (0, number["fmt"].format(value))
 
 
@@ -147,16 +134,12 @@ async def test_number_prompt_takes_the_number_itself():
 async def test_undo_by_key_and_by_word():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1", "enter")
-        await pilot.pause()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "1", "enter")
+        await press(pilot, "ctrl+z")
         assert app.driver.session.decisions == []
         assert "Undone: 1 decision." in note(app)
-        await pilot.press("2", "enter")
-        await pilot.pause()
-        await pilot.press(*"undo", "enter")
-        await pilot.pause()
+        await press(pilot, "2", "enter")
+        await press(pilot, *"undo", "enter")
         assert app.driver.session.decisions == []
         assert app.view == views.view(app.game, app.driver.session.state, 0)
 
@@ -168,11 +151,9 @@ async def test_save_by_key_and_word_then_load_continues_the_same_game(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         for i in range(3):
             await answer(pilot, app, i)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert f"Saved to {path}." in note(app)
-        await pilot.press(*f"save {other}", "enter")
-        await pilot.pause()
+        await press(pilot, *f"save {other}", "enter")
         assert f"Saved to {other}." in note(app)
         made = list(app.driver.session.decisions)
         hash_then = app.game.position_hash(app.driver.session.state)
@@ -196,8 +177,7 @@ async def test_stop_keys_end_the_app_with_what_the_command_saves(keys, outcome):
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "enter")
-        await pilot.press(*keys)
-        await pilot.pause()
+        await press(pilot, *keys)
     assert app.return_value == outcome
     assert app.driver.session.decisions == [(0, FAMILY_A1)]   # nothing lost on the way
 
@@ -206,14 +186,11 @@ async def test_stop_keys_end_the_app_with_what_the_command_saves(keys, outcome):
 async def test_help_by_key_and_word_and_tab_shows_each_panel():
     app = table("metscri", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape", *"help", "enter")
-        await pilot.pause()
+        await press(pilot, "escape", *"help", "enter")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         seen = []
         for _ in app.shown_panels():
             seen.append([p for p in ("board", "seats", "yours", "log")
@@ -243,21 +220,25 @@ def with_groups_and_details(monkeypatch):
 @sync
 async def test_groups_are_asked_first_then_the_option(monkeypatch):
     with_groups_and_details(monkeypatch)
+    # the two steps themselves, on Metras's first menu (short, so the table would list it
+    # whole: when groups are asked is tested below)
+    monkeypatch.setattr(decision_mod, "asked_in_groups",
+                        lambda v: [g for g in v.get("groups") or [] if g[1]])
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert shown_options(app) == ["1 first ones  (1 option)", "2 the others  (1 option)"]
-        await pilot.press("2", "enter")                   # the group
-        await pilot.pause()
+        await press(pilot, "2", "enter")                  # the group
         assert shown_options(app) == [f"2 {FAMILY_B1}"]
-        await pilot.press("escape")                       # back to the groups
-        await pilot.pause()
+        await press(pilot, "1", "enter")          # a number the group does not list
+        assert note(app) == "Option 1 is not in this group: choose 2 (Escape: the groups)."
+        assert app.driver.session.decisions == []
+        await press(pilot, "ctrl+u")
+        await press(pilot, "escape")                      # back to the groups
         assert len(shown_options(app)) == 2 and app.driver.session.decisions == []
-        await pilot.press("enter", "enter")               # group 1, its first option
-        await pilot.pause()
+        await press(pilot, "enter", "enter")              # group 1, its first option
         assert app.driver.session.decisions == [(0, FAMILY_A1)]   # the final label
-        await pilot.press(*"espio", "enter")              # a filter looks past the groups
-        await pilot.pause()
+        await press(pilot, *"espio", "enter")             # a filter looks past the groups
         mine = [x for p, x in app.driver.session.decisions if p == 0]
         assert mine == [FAMILY_A1, "espionage"]
 
@@ -272,6 +253,42 @@ async def test_card_details_shown_with_the_hand_and_marked(monkeypatch):
         yours = plain(app.query_one("#yours-text").content)
         assert f"{hand[0]} (remembered)" in yours and f"{hand[1]} (face up)" in yours
         assert all(f"type: detail of {c}" in yours for c in hand)
+
+
+@sync
+async def test_alike_cards_in_your_hand_are_listed_once_with_their_count():
+    app = table("etheria", seed=3)      # a hand of six with four alike (found playing)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        v = app.view
+        hand = next(p for p in v["seats"] if p["you"])["zones"]["hand"]["cards"]
+        many = max(set(hand), key=hand.count)
+        assert hand.count(many) > 1
+        yours = plain(app.query_one("#yours-text").content)
+        assert f"{hand.count(many)} x {many}" in yours      # as plain mode counts them
+        for label in set(hand):           # each kind once, with its details once
+            assert yours.count(v["card_details"][label][0]) == 1
+
+
+@sync
+async def test_a_short_menu_or_groups_of_one_option_each_are_listed_whole():
+    app = table("etheria", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for i in range(12):      # until the game's declared groups come (bids by points)
+            v = app.view
+            if v.get("groups"):
+                break
+            await answer(pilot, app, i)
+        assert v["groups"] and not asked_in_groups(v)
+        assert shown_options(app) == [f"{n} {o}" for n, o in enumerate(v["options"], 1)]
+        label = v["options"][-1]
+        await press(pilot, *str(len(v["options"])), "enter")     # one key: the option
+        assert (0, label) in app.driver.session.decisions
+    long = {"options": [f"o{i}" for i in range(12)], "groups": [["a", list(range(6))],
+                                                                  ["b", list(range(6, 12))]]}
+    assert asked_in_groups(long) == long["groups"]
+    assert asked_in_groups({**long, "groups": [[f"g{i}", [i]] for i in range(12)]}) == []
 
 
 def test_without_the_optional_keys_the_menu_is_flat_and_cards_are_labels(monkeypatch):
@@ -326,10 +343,8 @@ async def test_the_last_decision_shows_the_result_screen_and_enter_leaves(tmp_pa
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.seat == seat and label in app.view["options"]
-        await pilot.press(*label, "enter")
-        await pilot.pause()
+        await press(pilot, *label, "enter")
         assert over(app) and on_result_screen(app)
         assert "game over" in widget_texts(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
     assert app.return_value == "over"

@@ -8,7 +8,7 @@ import pytest
 
 from interpreter.present import views
 
-from tui_table import GAMES, SIZES, answer, on_result_screen, over, sync, table
+from tui_table import GAMES, SIZES, answer, on_result_screen, over, press, sync, table
 
 MOST = 3000     # human decisions: a guard, far above any game's length
 
@@ -25,17 +25,21 @@ async def play(pilot, app, first: int, stop):
         if i % 9 == 4 and not v.get("number") and len(v["options"]) > 1:
             label = v["options"][(i * 5) % len(v["options"])]      # typed, in lower case
             seat = app.seat
-            await pilot.press(*label.lower().replace("\n", " "), "enter")
-            await pilot.pause()
+            await press(pilot, *label.lower().replace("\n", " "), "enter")
         else:
             seat, label = await answer(pilot, app, i)
         assert session.decisions[before] == (seat, label)
         if i % 13 == 6 and not over(app):
             made = len(session.decisions)
-            await pilot.press("ctrl+z")
-            await pilot.pause()
+            steps = app.view.get("steps")
+            await press(pilot, "ctrl+z")
             said = str(app.query_one("#note").content)
-            if said.startswith("Undone"):
+            if said == "Undone: the last step of your sequence.":
+                # within a secret program undo is its "undo last": one step fewer, recorded
+                # as an answer like any other (a save replays it)
+                assert app.view["steps"] == steps[:-1]
+                assert session.decisions[-1] == (app.seat, "undo last")
+            elif said.startswith("Undone"):
                 assert len(app.driver.session.decisions) < made
             else:
                 assert "cannot undo" in said, said
@@ -56,8 +60,7 @@ async def test_a_whole_game(game_id, size, tmp_path):
         await pilot.pause()
         i = await play(pilot, app, 0, lambda i: i == 20)
         assert not over(app), "the game ended before the save"
-        await pilot.press(*f"save {path}", "enter", "ctrl+q")
-        await pilot.pause()
+        await press(pilot, *f"save {path}", "enter", "ctrl+q")
     assert app.return_value == "quit"
     again = table(game_id, load=str(path))
     async with again.run_test(size=size) as pilot:
@@ -65,6 +68,5 @@ async def test_a_whole_game(game_id, size, tmp_path):
         assert again.driver.session.decisions == app.driver.session.decisions
         await play(pilot, again, i, lambda i: False)
         assert over(again) and on_result_screen(again)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
     assert again.return_value == "over"

@@ -9,7 +9,7 @@ from interpreter.present import views
 from interpreter.present.table.screens import PassScreen
 from interpreter.runtime.visibility import may_read
 
-from tui_table import answer, sync, table, widget_texts
+from tui_table import choose_number, press, sync, table, widget_texts
 
 
 def secrets(game, state, log, seat, options=False) -> set:
@@ -39,15 +39,10 @@ async def until_pass_screen(pilot, app, most: int = 80):
             return
         seat = app.seat
         v = app.view
-        k = (i * 3) % len(v["options"]) + 1 if not v.get("number") else None
-        keys = str(k) if k else str(v["number"]["lo"])
-        groups = [g for g in (v.get("groups") or []) if g and g[1]]
-        if k and groups:    # a grouped menu: the group's number first (options keep theirs)
-            g = next(n for n, (_, members) in enumerate(groups, 1) if k - 1 in members)
-            await pilot.press(*str(g), "enter")
-            await pilot.pause()
-        await pilot.press(*keys, "enter")
-        await pilot.pause()
+        if v.get("number"):
+            await press(pilot, *str(v["number"]["lo"]), "enter")
+        else:
+            await choose_number(pilot, app, (i * 3) % len(v["options"]) + 1)
         assert seat is not None
     pytest.fail("no pass screen")
 
@@ -76,8 +71,7 @@ async def test_after_the_pass_screen_only_the_new_seats_view_is_anywhere(game_id
             text = flat(widget_texts(app))
             assert session.game.g.seat_label(new) in text
             assert not [x for x in mine | theirs if flat(x) in text]
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert app.seat == new and not isinstance(app.screen, PassScreen)
             text = flat(widget_texts(app))
             assert not [x for x in only_last if flat(x) in text]

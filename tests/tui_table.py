@@ -15,6 +15,7 @@ from interpreter.commands.common import load_game
 from interpreter.commands.play import load_session
 from interpreter.commands.table_play import TableDriver
 from interpreter.present.table import TableApp
+from interpreter.present.table.decision import asked_in_groups
 from interpreter.present.table.screens import PassScreen, ResultScreen
 from interpreter.runtime.play_session import Session
 
@@ -51,36 +52,55 @@ def over(app) -> bool:
     return app.game.is_over(state_of(app))
 
 
+async def press(pilot, *keys) -> None:
+    """Keys pressed, then the app left to handle them (what every step of a test does)."""
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+async def choose_number(pilot, app, k: int) -> str:
+    """Option k chosen by its number and Enter; in a grouped menu its group's number first
+    (options keep their numbers). Returns its label."""
+    v = app.view
+    groups = asked_in_groups(v)     # the groups the table asks first, if any
+    if groups:
+        g = next(n for n, (_, members) in enumerate(groups, 1) if k - 1 in members)
+        await press(pilot, *str(g), "enter")
+    label = v["options"][k - 1]
+    await press(pilot, *str(k), "enter")
+    return label
+
+
 async def answer(pilot, app, i: int):
     """One decision of the person asked, typed as a person would: the number of an option
     (several options: a different one each time), or for a number prompt the number
     itself; then Enter. Returns (seat, label) that decision must record."""
     if isinstance(app.screen, PassScreen):
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
     v = app.view
     seat = app.seat
     if v.get("number"):
         n = v["number"]
         value = n["lo"] + i % (n["hi"] - n["lo"] + 1)
-        keys, label = str(value), n["fmt"].format(value)
-    else:
-        k = (i * 7) % len(v["options"]) + 1
-        keys, label = str(k), v["options"][k - 1]
-        groups = [g for g in (v.get("groups") or []) if g and g[1]]
-        if groups:      # a grouped menu: the group's number first (options keep theirs)
-            g = next(n for n, (_, members) in enumerate(groups, 1) if k - 1 in members)
-            await pilot.press(*str(g), "enter")
-            await pilot.pause()
-    await pilot.press(*keys, "enter")
-    await pilot.pause()
-    return seat, label
+        await press(pilot, *str(value), "enter")
+        return seat, n["fmt"].format(value)
+    return seat, await choose_number(pilot, app, (i * 7) % len(v["options"]) + 1)
 
 
 def plain(renderable, width: int = 200) -> str:
     con = Console(file=io.StringIO(), width=width, color_system=None, record=True)
     con.print(renderable)
     return con.export_text()
+
+
+def shown_options(app) -> list:
+    """The rows the decision panel lists now (a number and a label, or a group)."""
+    return [plain(o.prompt).strip() for o in app.query_one("#options", OptionList).options]
+
+
+def note(app) -> str:
+    """What the decision panel says under the options."""
+    return plain(app.query_one("#note").content).strip()
 
 
 def widget_texts(app) -> str:

@@ -9,7 +9,7 @@ from ..runtime.visibility import line_text, may_read
 from ..runtime.decisions import DONE
 from ..boards.geometry import answer_spelling
 from ..errors import did_you_mean
-from ..present.typed import containing, exact_label, typed_number, whole  # noqa: F401
+from ..present.typed import card_named, containing, exact_label, typed_number, whole  # noqa: F401
 
 DETAILS = ("card", "details")     # a card's details: `card N` or `details LABEL`
 COMMANDS = ("help", "show", "rim", "log", "undo", "save", "quit") + DETAILS
@@ -208,20 +208,6 @@ class Human:
             self.con.print(terminal.render_board(board, v["seat_label"],
                                                  title=f"{name}: distance from the rim{says}",
                                                  rim=True))
-
-
-def card_named(text: str, details: dict, option: bool = False):
-    """The card label in `details` that the text names: exactly (any case), else the only
-    label containing it; an option's text names the longest card label inside it ("set aside
-    Bolt Thrower 2/2" names Bolt Thrower 2/2)."""
-    if (exact := exact_label(text, list(details))) is not None:
-        return exact
-    if option:
-        inside = sorted((c for c in details if c.lower() in text.lower()), key=len)
-        return inside[-1] if inside else None
-    found = [o for _, o in containing(text, list(details))]
-    return found[0] if len(found) == 1 else None
-
 
 
 def say(con, text: str) -> None:

@@ -81,8 +81,10 @@ def legend_parts(board: dict, tags: dict, seats: list) -> list:
     parts += [f"{marker_tag([[w, None]], seats)} {w or ''} {'/'.join(v)}".replace("  ", " ")
               for w, v in who.items()]
     links = list(dict.fromkeys(name for *_, name in board.get("links") or ()))
-    if links:
+    if links and board.get("shape", "grid") == "hex":
         parts.append(f"a line of a seat's number: its {'/'.join(links)}")
+    elif links:     # a grid: listed under it (link_lines), a seat's number before each
+        parts.append(f"@N x - y: seat N's {'/'.join(links)} joining squares x and y")
     return parts
 
 
@@ -122,8 +124,21 @@ def render_grid(board: dict, viewer: str, title: str, rim: bool, tags: dict, sea
     if rim:
         return Group(t)
     cards = card_lines(board, BACK)      # each card's shown state (show: true), one a line
-    return Group(t, *([Text("\n".join(cards))] if cards else []),
+    links = link_lines(board, seats)
+    return Group(t, *([links] if links else []), *([Text("\n".join(cards))] if cards else []),
                  Text(legend(board, tags, seats), style="dim"))
+
+
+def link_lines(board: dict, seats: list):
+    """A grid's links (a value's entries joining two squares), one a line in its owner's
+    number as a hex map draws them along its edges: "@2 a1 - c3 (P2's rail)"; None if none."""
+    lines = []
+    for a, b, who, name in board.get("links") or ():
+        mark = marker_tag([[who, None]], seats) if who else "="
+        owner = f"{who}'s {name}" if who else name
+        lines.append(Text.assemble((mark, "magenta"), " ", (f"{a} - {b}", "bold"),
+                                   (f" ({owner})", "dim")))
+    return Text("\n").join(lines) if lines else None
 
 
 def legend(board: dict, tags: dict | None = None, seats: list | None = None) -> str:

@@ -35,3 +35,16 @@ def whole(text: str):
     if digits.isascii() and digits.isdigit() and len(digits) <= 30:
         return int(text)
     return None
+
+
+def card_named(text: str, details: dict, option: bool = False):
+    """The card label in `details` that the text names: exactly (any case), else the only
+    label containing it; an option's text names the longest card label inside it ("set aside
+    Bolt Thrower 2/2" names Bolt Thrower 2/2)."""
+    if (exact := exact_label(text, list(details))) is not None:
+        return exact
+    if option:
+        inside = sorted((c for c in details if c.lower() in text.lower()), key=len)
+        return inside[-1] if inside else None
+    found = [o for _, o in containing(text, list(details))]
+    return found[0] if len(found) == 1 else None

@@ -19,10 +19,35 @@ from ...errors import IllegalMove
 from ...runtime.decisions import DONE
 from . import panels
 from .decision import DecisionPanel
-from .screens import HelpScreen, PassScreen, ResultScreen
+from . import inspect
+from .screens import HelpScreen, InfoScreen, PassScreen, ResultScreen
 
 PANELS = ("board", "seats", "yours", "log")
 WIDE = (110, 30)    # columns and rows from which every panel stays in view at once
+
+
+class TableLog(RichLog):
+    """The log panel: its lines wrapped again when its width changes (a RichLog keeps lines as
+    first wrapped, so a panel narrowed once the board's width is known cut them)."""
+
+    written: list = []      # what was written, in order: texts and the news marks
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        width = event.size.width
+        if width and width != getattr(self, "wrapped_at", width) and self.written:
+            self.clear()
+            for text in self.written:
+                RichLog.write(self, text)
+        self.wrapped_at = width
+
+    def write_kept(self, text: Text) -> None:
+        self.written = [*self.written, text]
+        self.write(text)
+
+    def clear_kept(self) -> None:
+        self.written = []
+        self.clear()
 
 
 class TableApp(App):
@@ -52,9 +77,12 @@ class TableApp(App):
         self.active = None          # the panel shown at 80x24, scrolled by Ctrl+Up/Down
         self.compact = True
         self.logged: list = []      # the log lines in the log panel now
+        self.news = 0               # lines new since the last decision, not yet seen (80x24)
         self.notes: list = []       # messages for the next decision
         self.said = ""              # the messages said at this decision
+        self.highlit = None         # the option whose card details were last shown
         self.board_width = 0        # the board drawing's natural width
+        self.seats_width = 0        # the seats' table's natural width
         self.failure = None         # an error the game raised, for the command to report
 
     # ------------------------------------------------------------------ layout
@@ -70,8 +98,8 @@ class TableApp(App):
             with Vertical(id="right"):
                 with VerticalScroll(id="yours", classes="panel"):
                     yield Static("", id="yours-text")
-                yield RichLog(id="log", classes="panel", wrap=True, markup=False, min_width=20,
-                              highlight=False)
+                yield TableLog(id="log", classes="panel", wrap=True, markup=False, min_width=20,
+                               highlight=False)
                 with VerticalScroll(id="program", classes="panel"):
                     yield Static("", id="program-text")
                 yield DecisionPanel(id="decision")
@@ -105,7 +133,8 @@ class TableApp(App):
             widget.set_class(p == self.active and not self.compact, "-active")
         left = [p for p in ("board", "seats") if p in names]
         if not self.compact:    # the board at its own width where it fits, never wrapped
-            want = self.board_width + 4 if "board" in names else w // 2
+            want = max(self.board_width, self.seats_width) + 4 if "board" in names else \
+                max(w // 2, self.seats_width + 4)    # no board: the seats' table uncut
             self.query_one("#left").styles.width = max(40, min(want, w - 40))
         on_left = bool(left) and (not self.compact or self.active in left)
         self.query_one("#left").display = on_left
@@ -115,9 +144,13 @@ class TableApp(App):
             "auto" if self.compact and on_left else "1fr" if self.compact else "100%"
         self.query_one("#program").display = "steps" in self.view
         bar = Text()
+        if self.active == "log":
+            self.news = 0
         for p in names:
             style = "bold reverse" if p == self.active else "dim"
             bar.append(f" {p.capitalize()} ", style=style)
+            if p == "log" and self.news and self.compact:   # news the shown panel hides
+                bar.append(f"+{self.news} ", style="bold yellow")
         bar.append("  ")
         bar.append("Tab panel  F1 help  ^Z undo  ^S save  ^Q quit", style="dim")
         self.query_one("#tabbar", Static).update(bar)
@@ -130,6 +163,14 @@ class TableApp(App):
         i = names.index(self.active) if self.active in names else 0
         self.active = names[(i + step) % len(names)]
         self.arrange()
+        if self.active == "log":
+            self.log_to_end()
+
+    def log_to_end(self) -> None:
+        """The log panel at its last line once laid out (a panel shown again, or resized by
+        the program panel appearing, would otherwise keep an old place)."""
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def action_scroll(self, step: int) -> None:
         widget = self.query_one(f"#{self.active}")
@@ -180,7 +221,7 @@ class TableApp(App):
         self.seat, self.view, self.logged = None, {}, []
         for name in ("board", "seats", "yours", "program"):
             self.query_one(f"#{name}-text", Static).update("")
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", TableLog).clear_kept()
         self.query_one("#title", Static).update("")
         self.query_one(DecisionPanel).ask({})
         self.arrange()
@@ -193,16 +234,19 @@ class TableApp(App):
         self.seat = seat
         v = views.view(self.game, session.state, seat)
         self.view, shown = v, panels.safe(v)
+        self.highlit = None     # the option under the cursor gets its card's details again
         self.query_one("#title", Static).update(panels.title(shown))
         drawn = panels.board(shown)
         self.board_width = max((panels.width_of(x) for x in drawn.renderables
                                 if x.no_wrap), default=0) if drawn else 0
         self.query_one("#board-text", Static).update(drawn or "")
         self.query_one("#seats-text", Static).update(panels.seats(shown))
+        self.seats_width = panels.seats_width(shown)
         self.query_one("#yours-text", Static).update(panels.yours(shown))
         self.query_one("#program-text", Static).update(panels.program(shown))
         self.fill_log(panels.log_lines(session.log, seat))
         self.arrange()
+        self.log_to_end()
         decision = self.query_one(DecisionPanel)
         decision.ask(v)
         # the messages for this decision ("Undone: ...", "Saved to ..."): kept above the
@@ -213,16 +257,17 @@ class TableApp(App):
             decision.say(self.said)
 
     def fill_log(self, lines: list) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", TableLog)
         if self.logged and lines[:len(self.logged)] == self.logged:
             new = lines[len(self.logged):]
         else:
-            log.clear()
+            log.clear_kept()
             new = lines
+        self.news = len(new)
         if new and self.logged:
-            log.write(Text("-- since your last decision --", style="dim"))
+            log.write_kept(Text("-- since your last decision --", style="dim"))
         for line in new:
-            log.write(Text(line))
+            log.write_kept(Text(line))
         self.logged = lines
 
     def game_over(self) -> None:
@@ -251,6 +296,9 @@ class TableApp(App):
         self.next_turn()
 
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
+        if message.label == self.highlit:     # the same option: what was said stays
+            return
+        self.highlit = message.label
         details = self.view.get("card_details") or {}
         label = message.label or ""
         found = [name for name in details if name and name in label]
@@ -278,9 +326,15 @@ class TableApp(App):
         elif word == "log":
             self.active = "log"
             self.arrange()
-            self.query_one("#log", RichLog).scroll_end(animate=False)
+            self.log_to_end()
             decision.say("The whole log, as you may read it, is in the Log panel "
                          "(Ctrl+Up/Down scrolls it).", "dim")
+        elif word == "show":
+            self.notes.append("The panels are drawn again from your view (Tab: the next "
+                              "panel).")
+            self.show(seat)
+        elif word in ("rim", "card", "details"):
+            self.look(word, arg)
         elif word == "save":
             self.said = self.driver.save(arg)     # kept above any card details shown next
             decision.say(self.said)
@@ -289,6 +343,21 @@ class TableApp(App):
             self.next_turn()
         else:   # typed text that is no option and no command
             self.unknown(seat, arg)
+
+    def look(self, word: str, arg: str) -> None:
+        """rim, card N / PLACE / LABEL, details LABEL: shown over the table from this seat's
+        view; the decision keeps its place and typed text underneath."""
+        shown = panels.safe(self.view)
+        if word == "rim":
+            body, said = inspect.rim(shown)
+            title = "Distances from the rim"
+        else:
+            body, said = inspect.cards(shown, arg)
+            title = "Card details"
+        if body is None:
+            self.query_one(DecisionPanel).say(said)
+        else:
+            self.push_screen(InfoScreen(title, body))
 
     def unknown(self, seat: int, text: str) -> None:
         state = self.driver.session.state

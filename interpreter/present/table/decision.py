@@ -1,7 +1,8 @@
 """The decision panel: the prompt, the options with their numbers, a line to type in (a number,
 a label, a word that filters the options, a command), arrow keys and Enter. It reads the typed
 text as the plain table does (present/typed.py) and says what it means by a message; the app
-decides. A view's `groups` (a long menu in groups) are asked first, then the group's options."""
+decides. A view's `groups` (a long menu in groups) are asked first, then the group's options
+(a short menu, or groups of one option each, are listed whole: asked_in_groups)."""
 from __future__ import annotations
 
 from rich.console import Console
@@ -17,7 +18,21 @@ from ..typed import containing, exact_label, typed_number, whole
 from ...errors import did_you_mean
 from ...safe_text import visible
 
-COMMANDS = ("help", "undo", "save", "quit", "log")
+COMMANDS = ("help", "undo", "save", "quit", "log", "show", "rim", "card", "details")
+
+
+SHORT = 8      # a menu this short is listed whole (80x24 shows this many options at once)
+
+
+def asked_in_groups(v: dict) -> list:
+    """The view's groups the table asks first, or []: none for a short menu, nor when each
+    group holds one option (Etheria's bid of 6 or 7 points, 'grouped by points'), where a
+    group step would only add a key press."""
+    groups = [g for g in (v.get("groups") or []) if g and g[1]]
+    options = v.get("options") or []
+    if len(options) <= SHORT or len(groups) >= len(options):
+        return []
+    return groups
 
 
 def _lines(text, width: int) -> int:
@@ -45,7 +60,8 @@ class DecisionPanel(Vertical):
             self.label = label
 
     class Command(Message):
-        """A command typed or keyed: help, undo, save [FILE], quit, log, done (too early)."""
+        """A command typed or keyed: help, undo, save [FILE], quit, log, show, rim, card [N],
+        details LABEL, done (too early)."""
         def __init__(self, word: str, arg: str = "") -> None:
             super().__init__()
             self.word, self.arg = word, arg
@@ -69,7 +85,7 @@ class DecisionPanel(Vertical):
         """A new decision (from the seat's view), or nothing (v without options)."""
         self.options = list(v.get("options") or [])
         self.number = v.get("number")
-        self.groups = [g for g in (v.get("groups") or []) if g and g[1]]
+        self.groups = asked_in_groups(v)
         self.group = None
         self.shown = None   # listed again below (an empty menu clears the list)
         prompt = Text(visible(v.get("prompt", "")), style="bold yellow") if self.options \
@@ -92,7 +108,8 @@ class DecisionPanel(Vertical):
 
     def fit(self) -> None:
         """Compact (80x24): the panel exactly as tall as its prompt, typed line, options (at
-        most about a third of the screen) and note, so the panel above gets the rest."""
+        most about a third of the screen; three rows for a number prompt, whose number is
+        typed) and note, so the panel above gets the rest."""
         olist = self.query_one("#options", OptionList)
         if not self.app.compact:
             olist.styles.height = "1fr"
@@ -100,6 +117,8 @@ class DecisionPanel(Vertical):
             return
         width = max(20, self.app.size.width - 4)
         cap = max(3, self.app.size.height * 35 // 100)
+        if self.number:     # a number is typed, not looked for: a few rows, the map keeps room
+            cap = 3
         rows = sum(_lines(self._item(x), width) for x in (self.shown or [])[:cap])
         olist.styles.height = max(1, min(rows, cap))
         prompt = self.query_one("#prompt", Static).content
@@ -226,16 +245,15 @@ class DecisionPanel(Vertical):
         elif self.number and whole(text) is not None:          # a bid: the number itself
             label = typed_number(self.number, whole(text))
             if label is None:
+                self.clear_entry()
                 self.say(f"{text[:12]} is not allowed. {number_hint(self.number)}")
             else:
                 self.post_message(self.Chosen(label))
         elif text.isascii() and text.isdigit():
             hit = self._number_item(int(text[:9])) if len(text) <= 9 else None
             if hit is None:
-                top = len(self.groups) if self.shown and self.shown[0][0] == "g" \
-                    else len(options)
-                self.say(f"There is no {'group' if top != len(options) else 'option'} "
-                         f"{text[:12]}: choose 1 to {top}.")
+                self.clear_entry()
+                self.say(self._no_such(text))
             else:
                 self.pick(self.shown[hit])
         elif (exact := exact_label(text, options)) is not None:
@@ -247,6 +265,23 @@ class DecisionPanel(Vertical):
             self.pick(self.highlighted())
         else:
             self.post_message(self.Command("unknown", text))
+
+    def clear_entry(self) -> None:
+        """A refused number cleared (the message repeats it), so the next one typed is not
+        written after it ("3" refused, then "1" read as 31)."""
+        self.query_one("#entry", Input).value = ""
+
+    def _no_such(self, text: str) -> str:
+        """Why a typed number picks nothing, with the numbers listed now (a group's options
+        keep their numbers in the whole menu: 2, 3, 4, not 1 to 3)."""
+        nums = [int(k[1:]) for k in self.shown or []]
+        what = "group" if self.shown and self.shown[0][0] == "g" else "option"
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        if nums == list(range(1, len(nums) + 1)):
+            return f"There is no {what} {shown}: choose 1 to {len(nums)}."
+        listed = ", ".join(map(str, nums[:8])) + (", ..." if len(nums) > 8 else "")
+        back = " (Escape: the groups)" if self.group is not None else ""
+        return f"Option {shown} is not in this group: choose {listed}{back}."
 
     def not_an_option(self, text: str, steps_short: str = "") -> None:
         """Typed text that is no option, no command (the app adds what a sequence lacks)."""

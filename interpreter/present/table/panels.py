@@ -44,6 +44,12 @@ def board(v: dict):
         tail = [drawn.pop()] if drawn and isinstance(drawn[-1], Text) and \
             drawn[-1].plain == key else []
         parts += [unwrapped(Group(*drawn)), *tail]
+    details = v.get("card_details") or {}
+    opened = [p for b in boards.values() for p, cell in b["cells"].items()
+              if any(c.get("card") in details for c in cell["cards"])]
+    if opened:      # the board's cards open by their place, as in plain mode's words
+        parts.append(Text(f"type card PLACE (card {opened[0]}): the cards there, with "
+                          "their details", style="dim"))
     return Group(*parts)
 
 
@@ -96,6 +102,11 @@ def seats(v: dict) -> Group:
     return Group(*parts)
 
 
+def seats_width(v: dict) -> int:
+    """The columns the seats' table takes with no header cut ("exploration", "favorite")."""
+    return width_of(terminal._players_table(v))
+
+
 def details(v: dict, label: str) -> tuple[list, str]:
     """A card's detail lines and its mark ("remembered", "face up" or "") from the view's
     card_details, when the view has them; ([], "") otherwise. Accepts a list of lines or a
@@ -111,9 +122,10 @@ def details(v: dict, label: str) -> tuple[list, str]:
     return [str(x) for x in found], ""
 
 
-def _card_lines(v: dict, label: str) -> Text:
+def _card_lines(v: dict, label: str, n: int = 1) -> Text:
     lines, mark = details(v, label)
-    t = Text(label, style="bold")
+    t = Text(f"{n} x " if n > 1 else "", style="cyan")    # as plain mode counts them
+    t.append(label, style="bold")
     if mark:
         t.append(f" ({mark})", style="magenta" if mark == "remembered" else "green")
     for line in lines:
@@ -138,9 +150,12 @@ def yours(v: dict) -> Group:
             parts.append(Text(f"  {terminal.plural(z['count'], 'hidden card')}", style="dim"))
         elif not any(c in (v.get("card_details") or {}) for c in z["cards"]):
             parts.append(Text("  ").append_text(terminal._cards(z)))   # no details: one line
-        else:
+        else:   # alike cards once, counted ("4 x Rainbow"): a hand of six reads in three
+            counts: dict = {}
             for label in z["cards"]:
-                parts.append(Text("  ").append_text(_card_lines(v, label)))
+                counts[label] = counts.get(label, 0) + 1
+            for label, n in counts.items():
+                parts.append(Text("  ").append_text(_card_lines(v, label, n)))
     if empty:
         parts.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     return Group(*parts)

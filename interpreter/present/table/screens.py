@@ -1,5 +1,6 @@
 """The table's whole screens: the pass screen between two people at one device (it shows
-nothing of either seat), the help, and the result at the end of the game."""
+nothing of either seat), the help, what a looking word shows (rim, a card's details), and
+the result at the end of the game."""
 from __future__ import annotations
 
 import io
@@ -24,7 +25,13 @@ HELP = """Keys
   Ctrl+Z  undo      Ctrl+S  save                 Ctrl+Q  quit
   Ctrl+C, Ctrl+D    stop at once: the game is saved and the file named
 
-Words typed: help, undo, save [FILE], quit, log (shows the whole log), done (a program).
+Words typed: help, undo, save [FILE], quit, done (a program), and to look without choosing:
+  log               the whole log as you may read it (the Log panel, scrolled to its end)
+  show              the panels drawn again from your view
+  card N            the details of the card option N names
+  card PLACE        the cards on a board's place (card c3), with their details
+  card LABEL, details LABEL   a card on screen; card alone: every card on screen
+  rim               (a grid board) each square's distance from the rim and its worth
 Where a number is asked (a bid), type the number itself.
 Undo takes back your last decision and the bots' after it, unless something was revealed
 or chance was used since. Press Escape or Enter to close this help."""
@@ -59,6 +66,27 @@ class HelpScreen(ModalScreen):
     def compose(self):
         with VerticalScroll(id="help-box"):
             yield Static(Text(HELP), id="help-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class InfoScreen(ModalScreen):
+    """What a looking word shows over the table (rim, card details): drawn from the seat's
+    view by the app; Escape or Enter returns to the decision, which kept its place."""
+
+    BINDINGS = [Binding("escape,enter,q", "close", "close")]
+
+    def __init__(self, title: str, body) -> None:
+        super().__init__(id="info")
+        self.title_text, self.body = visible(title), body
+
+    def compose(self):
+        box = VerticalScroll(id="info-box")
+        box.border_title = self.title_text
+        with box:
+            yield Static(self.body, id="info-text")
+            yield Static(Text("Escape or Enter: back to your decision.", style="dim"))
 
     def action_close(self) -> None:
         self.dismiss(None)
