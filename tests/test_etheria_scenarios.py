@@ -680,3 +680,27 @@ def test_greedy_keeps_its_rainbows_when_it_discards_after_a_lost_bid(game):
         while game.waiting(s) == [0]:
             game.apply(s, 0, bot.choose(game, s, 0))
         assert sorted(zone(s, "0.hand")) == ["rainbow-1", "rainbow-2"]
+
+
+def test_greedy_bids_for_a_noble_nobody_else_can_bid_for(game):
+    # Bidding Phase 5-6: "Winning-bidder discards all resource cards bidded and adds the
+    # bidded noble to his/her ranks"; "Non-bidders draw one resource card"; and at the end
+    # "players with the most points wins": only nobles score, resource cards buy them. Alder
+    # Reed (a Yellow Marquess, 1 point, at least 3) is uncontested here (the others hold too
+    # few cards to bid, so they can only abstain): 3 cards for a point beats one card drawn.
+    # Greedy counted a noble point as 3 hand points, so it abstained (and lost most games to
+    # random bidders, README); at 6 it bids, and a cheapest bid (which cards is a tie by bid
+    # points).
+    from interpreter.bots import make_bot
+    for seed in range(4):
+        s = table(game, players=3, seed=seed)
+        hand(game, s, 0, "red-1", "red-2", "green-1", "green-2", "rainbow-1")
+        hand(game, s, 2, "red-3", "green-3")           # 2 points: too few to bid
+        # the game goes on after the bid (a choice of P3 waits under it), so greedy scores
+        # the position, not a game it would end by winning
+        s["stack"].append({"p": "proc:discard_resources", "pc": 0, "r": None,
+                           "l": {"me": None, "p": 2, "k": 1, "why": "a later choice"}})
+        run(game, s, "proc:bidding", {"me": 0, "p": 0, "lot": "alder"})
+        assert game.options(s, 1) == ["abstain"] and game.options(s, 2) == ["abstain"]
+        label = game.options(s, 0)[make_bot("greedy", game, seed).choose(game, s, 0)]
+        assert label.startswith("3 points: "), (seed, label)
