@@ -510,3 +510,18 @@ def test_greedy_still_turns_up_and_collects_a_set_every_seat_knew(game):
         assert any(x.startswith("collect 7 on ") for x in labels), labels
         assert s["pl"][P1]["points"] >= 3
         assert not any(x.startswith("turn f6") for x in labels), labels
+
+
+def test_greedy_does_not_start_a_known_set_it_cannot_finish(game):
+    # 3.5.3: with 2 AP the three known 7s cannot all be turned up (0 + 1 + 2 AP): turning up
+    # two of them (a face-up pair) shows nobody anything, and the Return turns them down
+    for seed in range(4):
+        # (in the middle, where no move makes them worth more)
+        s = table(game, seed=seed, board={"c4": ["7h-1"], "d4": ["7c-1"], "e4": ["7d-1"]})
+        for c in ("7h-1", "7c-1", "7d-1"):
+            s["cs"]["seen_by"][c] = [0, 1]
+        start_turn(game, s, [2])
+        chosen = greedy_actions(game, s, seed)
+        turned = [(label, ap) for label, ap in chosen if label.startswith("turn ")]
+        # (a free turn-up at 0 AP ends the turn at once and changes nothing: allowed)
+        assert all(label.endswith("(0 AP)") and ap == 0 for label, ap in turned), chosen
