@@ -853,14 +853,48 @@ def test_greedy_does_not_walk_a_construct_back_to_a_space_it_left(game):
         for c, cell in (("rivet-brawler-1-2", "c6"), ("rivet-brawler-1-3", "b5"),
                         ("bolt-thrower-1", "d5")):
             put(game, s, c, cell, P1, exhausted=True)
-        # the turn as the game plays it: P2's turn follows (so ending it is judged as in play)
-        from interpreter.bots import make_bot
-        bot = make_bot("greedy", game, seed)
-        log = Log()
-        run_script(game, "take_turn(players[0])\ntake_turn(players[1])", s)
-        while game.waiting(s) == [P1]:
-            game.apply(s, P1, bot.choose(game, s, P1), listener=log)
+        log = greedy_real_turn(game, s, seed)
         assert s["roles"]["active"] == P2
         moves = [line for line in log if line.startswith("P1 moves")]
         assert moves[:1] == ["P1 moves Rivet Brawler 2/3 from c4 to c5"], log
         assert len(moves) == 1, moves
+
+
+def greedy_real_turn(game, s, seed):
+    """The greedy bot plays P1's turn as the game plays it (P2's turn follows, so ending the
+    turn is judged as in play); P1's log lines."""
+    from interpreter.bots import make_bot
+    bot = make_bot("greedy", game, seed)
+    log = Log()
+    run_script(game, "take_turn(players[0])\ntake_turn(players[1])", s)
+    while game.waiting(s) == [P1]:
+        game.apply(s, P1, bot.choose(game, s, P1), listener=log)
+    return [line for line in log if line.startswith("P1 ")]
+
+
+def test_greedy_does_not_discard_for_a_script_it_will_not_play(game):
+    # E 8.1 / 8.4: a Spare Parts and a Quick Study (cost 1) in hand, the Blueprint zone
+    # closed. Greedy used to count the Quick Study as something to pay for, discard both
+    # cards for 2 Focus and play nothing (blunders.py: 14% of its turns with a discard):
+    # the evaluation sees no worth in a script's play, so a script is no reason to discard
+    for seed in range(3):
+        s = table(game, hands={P1: ["quick-study-1", "spare-parts-1-1"]}, market_open=False)
+        for c in list(s["z"]["blueprints"]):
+            place(s, game, c, "blueprint_deck")
+        log = greedy_real_turn(game, s, seed)
+        acts = [line for line in log if " discards " in line or " plays " in line
+                or " buys " in line]
+        discards = [i for i, line in enumerate(acts) if " discards " in line]
+        assert not discards or acts[discards[-1] + 1:], log
+
+
+def test_greedy_buys_with_the_focus_it_discarded_for(game):
+    # E 10.1: a Bolt Thrower (3 Focus) and a Spare Parts (1) pay for a Warhound (cost 4):
+    # a card bought is worth what it cost, so the discards end in the purchase
+    for seed in range(3):
+        s = table(game, hands={P1: ["bolt-thrower-1", "spare-parts-1-1"]})
+        for c in list(s["z"]["blueprints"]):
+            place(s, game, c, "blueprint_deck")
+        place(s, game, "warhound-1", "blueprints")
+        log = greedy_real_turn(game, s, seed)
+        assert "P1 buys Warhound 3/4 for 4 (Focus 4, Blueprint Focus 0)" in log, log
