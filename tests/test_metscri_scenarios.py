@@ -525,3 +525,16 @@ def test_greedy_does_not_start_a_known_set_it_cannot_finish(game):
         turned = [(label, ap) for label, ap in chosen if label.startswith("turn ")]
         # (a free turn-up at 0 AP ends the turn at once and changes nothing: allowed)
         assert all(label.endswith("(0 AP)") and ap == 0 for label, ap in turned), chosen
+
+
+def test_greedy_with_an_empty_hand_buys_cards_rather_than_moving_for_nothing(game):
+    # 3.5.7 Invest: 2 AP buy a card. With an empty hand and a board of lone known cards
+    # nothing else pays; spare AP used to go on moves (1 AP each, no gain), never on a card,
+    # so hands stayed empty and search-against-greedy games stalled at the turn cap
+    for seed in range(3):
+        s = table(game, seed=seed, board={"d4": ["7h-1"], "b2": ["qs-1"], "f6": ["3c-1"]})
+        for c in ("7h-1", "qs-1", "3c-1"):
+            s["cs"]["seen_by"][c] = [0, 1]
+        start_turn(game, s, [6])
+        chosen = greedy_actions(game, s, seed)
+        assert any(x.startswith("invest") for x, _ in chosen), chosen
