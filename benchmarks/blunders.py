@@ -241,8 +241,9 @@ def measure(name: str, path: str, games: int, seed: int, verbose: bool) -> dict:
             total[n] += r["count"][n]
             chances[n] += r["chances"][n]
         if verbose:
-            print(f"{name} game {i}: greedy {'won' if r['win'] else 'lost'} {r['count']}",
-                  file=sys.stderr, flush=True)
+            # per game, so a run stopped early still counts (the chances too)
+            print(f"{name} game {i}: greedy {'won' if r['win'] else 'lost'} {r['count']} "
+                  f"of {r['chances']}", file=sys.stderr, flush=True)
     lo, hi = wilson(wins, games)
     return {"game": name, "defs": path, "players": players, "games": games, "wins": wins,
             "win_rate": wins / games, "interval": [lo, hi], "blunders": total,
