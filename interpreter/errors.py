@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Iterable
 
-from .safe_text import visible
+from .safe_text import spelled
 
 
 @dataclass
@@ -28,7 +28,7 @@ class Finding:
             text += f" ({self.hint})"
         if self.excerpt:
             text += "\n" + self.excerpt
-        return visible(text)   # names and texts quoted from a file reach a terminal
+        return spelled(text)   # names and texts quoted from a file reach a terminal
 
     def as_dict(self) -> dict:
         return {"file": self.file, "line": self.line, "col": self.col, "severity": self.severity,

@@ -2,7 +2,7 @@
 
 A game's names, labels and log texts, and a save's fields, are written by someone else; an
 escape sequence in one (ESC [2J, a title change, a bidi override) must not reach the
-terminal as a command. Every printed text passes through visible(), which leaves ordinary
+terminal as a command. Every printed text passes through spelled(), which leaves ordinary
 text untouched (the same bytes as before) and spells each control character out."""
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u202
 NAME_CONTROLS = re.compile(CONTROLS.pattern[:-1] + "\t\n]")
 
 
-def visible(text) -> str:
+def spelled(text) -> str:
     """The text with each control character written as \\xNN or \\uNNNN; tabs and newlines
     stay (a log text or a finding's excerpt has lines). Idempotent."""
     text = text if isinstance(text, str) else str(text)
@@ -30,15 +30,15 @@ def _escape(m) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def visible_all(data):
-    """visible() over every text in nested dicts, lists and tuples (keys too): a view or a
-    report made visible before it is laid out, so columns keep their widths."""
+def spelled_all(data):
+    """spelled() over every text in nested dicts, lists and tuples (keys too): a view or a
+    report spelled out before it is laid out, so columns keep their widths."""
     if isinstance(data, str):
-        return visible(data)
+        return spelled(data)
     if isinstance(data, dict):
-        return {visible_all(k): visible_all(v) for k, v in data.items()}
+        return {spelled_all(k): spelled_all(v) for k, v in data.items()}
     if type(data) in (list, tuple):
-        return type(data)(visible_all(x) for x in data)
+        return type(data)(spelled_all(x) for x in data)
     return data
 
 

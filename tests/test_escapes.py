@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from cli import main
 from interpreter.analysis.describe import code, code_span, prose
 from interpreter.errors import Finding
-from interpreter.safe_text import visible, visible_all
+from interpreter.safe_text import spelled, spelled_all
 
 ESC = "\x1b"
 
@@ -79,12 +79,12 @@ def shown(r) -> str:
 # ------------------------------------------------------------------ 12: one function
 def test_visible_spells_out_controls_and_leaves_ordinary_text_alone():
     plain = "Metras: 4 x servant; Ümlaut ♠ \"quoted\"\n\tindented"
-    assert visible(plain) is plain
-    assert visible("a\x1b[2Jb") == "a\\x1b[2Jb"
-    assert visible("\x07\x7f\x85\x9b\r") == "\\x07\\x7f\\x85\\x9b\\x0d"
-    assert visible("x\u202ey\u2066z\u2028w\u2029") == "x\\u202ey\\u2066z\\u2028w\\u2029"
-    assert visible(visible("a\x1bb")) == "a\\x1bb"          # idempotent
-    assert visible_all({"n\x1b": ["a\x1b", 3, ("b\x9b",)]}) == \
+    assert spelled(plain) is plain
+    assert spelled("a\x1b[2Jb") == "a\\x1b[2Jb"
+    assert spelled("\x07\x7f\x85\x9b\r") == "\\x07\\x7f\\x85\\x9b\\x0d"
+    assert spelled("x\u202ey\u2066z\u2028w\u2029") == "x\\u202ey\\u2066z\\u2028w\\u2029"
+    assert spelled(spelled("a\x1bb")) == "a\\x1bb"          # idempotent
+    assert spelled_all({"n\x1b": ["a\x1b", 3, ("b\x9b",)]}) == \
         {"n\\x1b": ["a\\x1b", 3, ("b\\x9b",)]}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from ..safe_text import visible
+from ..safe_text import spelled
 
 CARDS_SHOWN = 20   # the strongest and weakest cards by win-rate difference
 BLUE, ORANGE, GREY = "#3b6ea8", "#d9822b", "#888888"
@@ -43,7 +43,7 @@ def win_rates(report: dict) -> str:
     """Win rate per seat with its 95% interval, and the fair share."""
     fig, ax = _figure()
     seats = report["seats"]
-    labels = [visible(s["seat_label"]) for s in seats]
+    labels = [spelled(s["seat_label"]) for s in seats]
     values = [s["win_rate"] for s in seats]
     ax.bar(labels, values, color=BLUE, yerr=_errors(values, [s["win_interval"] for s in seats]),
            capsize=6)
@@ -77,7 +77,7 @@ def card_deltas(cards: list) -> str:
     colors = [ORANGE if s["flag"] else BLUE for s in stats]
     ax.barh(y, values, color=colors, xerr=_errors(values, [s["delta_interval"] for s in stats]),
             capsize=3)
-    ax.set_yticks(y, [visible(r["card"]) for r in rows])
+    ax.set_yticks(y, [spelled(r["card"]) for r in rows])
     ax.axvline(0, color=GREY)
     ax.set_xlabel("win rate with the card - without (95% interval; orange: flagged)")
     ax.set_title("Per-card win-rate difference" + (f" ({len(rows)} of {len(cards)})"
@@ -93,7 +93,7 @@ def differences(diffs: list) -> str:
     values = [d["difference"] for d in rates]
     ax.barh(y, values, color=[ORANGE if d["significant"] else BLUE for d in rates],
             xerr=_errors(values, [d["interval"] for d in rates]), capsize=3)
-    ax.set_yticks(y, [visible(d["name"]) for d in rates])
+    ax.set_yticks(y, [spelled(d["name"]) for d in rates])
     ax.axvline(0, color=GREY)
     ax.set_xlabel("B - A (95% interval; orange: significant)")
     ax.set_title("Rates: B against A")
@@ -103,7 +103,7 @@ def differences(diffs: list) -> str:
 def by_value(result: dict, names: list, title: str, ylabel: str) -> str:
     """sweep: metrics against the swept value, with intervals."""
     fig, ax = _figure()
-    xs = [visible(v) for v in result["values"]]
+    xs = [spelled(v) for v in result["values"]]
     for name in names:
         ms = [next((m for m in run["scalars"] if m["name"] == name), None)
               for run in result["runs"]]
@@ -111,8 +111,8 @@ def by_value(result: dict, names: list, title: str, ylabel: str) -> str:
             continue
         values = [m["value"] for m in ms]
         ax.errorbar(xs, values, yerr=_errors(values, [m["interval"] for m in ms]), capsize=4,
-                    marker="o", label=visible(name))
-    ax.set_xlabel(visible(result["path"]))
+                    marker="o", label=spelled(name))
+    ax.set_xlabel(spelled(result["path"]))
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.legend(loc="best", fontsize="small")

@@ -1,5 +1,5 @@
 """NAME-CONTROL: a name with a control character in it (an escape sequence, a bidi override,
-a line break). Such a name is shown with its controls spelled out (safe_text.visible), never
+a line break). Such a name is shown with its controls spelled out (safe_text.spelled), never
 sent to the terminal raw; the warning says so at the name, since it is almost always a
 mistake or a prank."""
 from __future__ import annotations

@@ -10,7 +10,7 @@ from ..errors import GameDefError, RulebookError
 from ..load import game_options
 from ..load.documents import resolve_game_path
 from ..load.game_options import SetupError
-from ..safe_text import visible
+from ..safe_text import spelled
 
 
 class Failed(RulebookError):
@@ -29,11 +29,11 @@ def reports_errors(fn):
                 click.echo(f.format(), err=True)
             sys.exit(1)
         except RulebookError as e:
-            click.echo(visible(f"error: {e}"), err=True)
+            click.echo(spelled(f"error: {e}"), err=True)
             sys.exit(1)
         except OSError as e:
             name = f" {e.filename}" if getattr(e, "filename", None) else ""
-            click.echo(visible(f"error: cannot use{name}: {e.strerror or e}"), err=True)
+            click.echo(spelled(f"error: cannot use{name}: {e.strerror or e}"), err=True)
             sys.exit(1)
     return wrapper
 

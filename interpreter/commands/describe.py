@@ -7,7 +7,7 @@ from rich.markdown import Markdown
 from ..present import terminal
 from ..analysis.describe import rules_sheet
 from .common import load_game, reports_errors
-from ..safe_text import visible
+from ..safe_text import spelled
 
 
 @click.command("describe")
@@ -17,7 +17,7 @@ from ..safe_text import visible
 @reports_errors
 def describe(game_name, fmt):
     """Print GAME for a person: components, setup, a round, cards, options, variants."""
-    sheet = visible(rules_sheet(load_game(game_name)))
+    sheet = spelled(rules_sheet(load_game(game_name)))
     if fmt == "markdown":
         click.echo(sheet, nl=False)
     else:

@@ -14,7 +14,7 @@ from ..runtime.game import Game
 from ..load.documents import GAMEDEFS
 from ..load.yamlio import plain, read_yaml
 from .common import reports_errors
-from ..safe_text import visible
+from ..safe_text import spelled
 
 
 @click.command("list")
@@ -42,16 +42,16 @@ def list_games():
             f"{g.players_min}-{g.players_max}"
         variants = ", ".join(v + (" (default)" if v == g.default_variant else "")
                              for v in g.variants)
-        t.add_row(*(Text(visible(x)) for x in (g.id, g.name, players, variants,
+        t.add_row(*(Text(spelled(x)) for x in (g.id, g.name, players, variants,
                                                ", ".join(g.options) or "-")))
         if g.options:
             about.append((g, options_lines(g)))
     con.print(t)
     for g, lines in about:
-        con.print(Text(visible(f"{g.name} options (play or simulate {g.id} "
+        con.print(Text(spelled(f"{g.name} options (play or simulate {g.id} "
                                "--option NAME=VALUE):"), style="bold"))
         for line in lines:
-            con.print(Padding(Text(visible(line)), (0, 0, 0, 2)))
+            con.print(Padding(Text(spelled(line)), (0, 0, 0, 2)))
 
 
 def options_lines(g) -> list:

@@ -20,7 +20,7 @@ from .human import Human
 from . import table_play
 from .seat_actions import free_path, save_note, undo_note
 from ..runtime.play_session import Session
-from ..safe_text import visible
+from ..safe_text import spelled
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"   # a newcomer's first game against random bots is a poor one
@@ -101,7 +101,7 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
         for line in session.log[shown:]:
             # on one screen: a private line only when every person watching may read it
             if all(may_read(line, p) for p in humans) and (humans or may_read(line, None)):
-                con.print(visible(line_text(line, *(humans or [None]))), markup=False)
+                con.print(spelled(line_text(line, *(humans or [None]))), markup=False)
         terminal.render_result(con, game, game.result(session.state))
     # the seed only once the game is over: with it a seat could recompute every hidden card
     seed = f"seed {session.seed}, " if game.is_over(session.state) else ""
@@ -172,12 +172,12 @@ def load_session(game, path, players, seed, variant) -> Session:
         raise Failed(f"'{path}' does not match this game: {problem} (the game's rules or "
                      f"the file changed)")
     if note:
-        click.echo(visible(f"note: {note}"), err=True)
+        click.echo(spelled(f"note: {note}"), err=True)
     given = {"--players": (players, session.players), "--seed": (seed, session.seed),
              "--variant": (variant, session.variant)}
     for flag, (mine, saved) in given.items():
         if mine is not None and mine != saved:
-            click.echo(visible(f"note: {flag} {mine} ignored: the save file has {saved}"),
+            click.echo(spelled(f"note: {flag} {mine} ignored: the save file has {saved}"),
                        err=True)
     return session
 
@@ -201,10 +201,10 @@ def interrupted(session, save_path, why: str = "Interrupted") -> None:
     try:
         session.save(path)
     except OSError as e:
-        click.echo(visible(f"\n{why}; the game could not be saved to {path}: "
+        click.echo(spelled(f"\n{why}; the game could not be saved to {path}: "
                            f"{e.strerror or e}"), err=True)
         sys.exit(130)
-    click.echo(visible(f"\n{why}: the game is saved to {path}. Continue it with: "
+    click.echo(spelled(f"\n{why}: the game is saved to {path}. Continue it with: "
                        f"rulebook play {session.game.g.id} --load {path}"), err=True)
     sys.exit(130)
 

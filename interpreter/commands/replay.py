@@ -8,7 +8,7 @@ from ..load.documents import is_path
 from ..runtime import saves as savefile
 from ..runtime.play_session import Session
 from ..runtime.visibility import line_text
-from ..safe_text import visible
+from ..safe_text import spelled
 from .common import load_game, reports_errors, seat_arg
 
 
@@ -41,7 +41,7 @@ def replay(log, game_ref, show_log, seat_text):
         n = len(data["decisions"])
         if getattr(e, "decision", None) != n:
             raise
-        click.echo(visible(f"STOPPED AT THE ERROR: {log}: decision {n}, the save's last, "
+        click.echo(spelled(f"STOPPED AT THE ERROR: {log}: decision {n}, the save's last, "
                            f"fails as when the save was written: {e}"))
         raise SystemExit(1) from None
     if show_log:
@@ -51,16 +51,16 @@ def replay(log, game_ref, show_log, seat_text):
         for line in session.log:
             audience = getattr(line, "audience", None)
             if audience is None or reader in audience:   # as the reader may read it
-                con.print(visible(line_text(line, reader)), markup=False)
+                con.print(spelled(line_text(line, reader)), markup=False)
             else:   # a private line is not shown to whoever reads the replay
                 who = ", ".join(game.g.seat_label(p) for p in audience) or "nobody"
-                con.print(visible(f"(a line for {who} only)"), markup=False)
+                con.print(spelled(f"(a line for {who} only)"), markup=False)
     got = game.position_hash(session.state)
     n = len(session.decisions)
     problem, note = savefile.hash_problem(game, session.state, data)
     if problem:
-        click.echo(visible(f"MISMATCH: {log}: after {n} decisions {problem}"))
+        click.echo(spelled(f"MISMATCH: {log}: after {n} decisions {problem}"))
         raise SystemExit(1)
     over = "game over" if game.is_over(session.state) else "game in progress"
-    click.echo(visible(f"OK: {log}: {game.g.id}, {n} decisions, {over}, state hash {got}"
+    click.echo(spelled(f"OK: {log}: {game.g.id}, {n} decisions, {over}, state hash {got}"
                        + (f" ({note})" if note else "")))

@@ -20,7 +20,7 @@ from ..analysis.overrides import load_with_overrides, parse_sets
 from ..analysis.cluster import WORKER_WAIT, SchedulerError, check_address
 from ..analysis.runner import RunInterrupted, Runner, RunSpec, default_jobs, tasks_for
 from ..analysis.stats import summarise
-from ..safe_text import visible, visible_all
+from ..safe_text import spelled, spelled_all
 
 
 def run_options(fn):
@@ -73,7 +73,7 @@ def dask_settings(scheduler) -> dict:
     ctx = click.get_current_context(silent=True)
     wait = ctx.meta.get("rulebook.worker_wait", WORKER_WAIT) if ctx else WORKER_WAIT
     return {"scheduler": scheduler, "worker_wait": wait,
-            "say": lambda line: click.echo(visible(line), err=True)}
+            "say": lambda line: click.echo(spelled(line), err=True)}
 
 
 @dataclass
@@ -120,7 +120,7 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
     interrupted = None
     dask = dask_settings(scheduler)
     tasks = tasks_for(seed, games, st.kinds, rotate)
-    with Progress(TextColumn(visible(f"simulating {st.label}".rstrip()), markup=False), BarColumn(),
+    with Progress(TextColumn(spelled(f"simulating {st.label}".rstrip()), markup=False), BarColumn(),
                   MofNCompleteColumn(), Speed(), TimeRemainingColumn(), console=con,
                   transient=True, disable=quiet or not con.is_terminal) as bar:
         task = bar.add_task("games", total=len(tasks))
@@ -173,7 +173,7 @@ def show(kind: str, result: dict, report_path, as_json: bool, con, render_fn,
     if as_json:
         click.echo(json.dumps(result))
     else:
-        render_fn(con, visible_all(result))   # names laid out as they will be shown
+        render_fn(con, spelled_all(result))   # names laid out as they will be shown
     failed = []
     if isinstance(jsonl, JsonlStream):
         failed += jsonl.finish()

@@ -15,7 +15,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from ..safe_text import visible, visible_all
+from ..safe_text import spelled, spelled_all
 
 # boards are drawn by board_draw.py; named here too for the commands and tests that use them
 from .board_draw import BACK, legend, render_board  # noqa: F401
@@ -58,9 +58,9 @@ def console(quiet: bool = False) -> Console:
 
 class _Visible(RenderHook):
     """The last guard: whatever a command prints, each text it writes has its control
-    characters made visible (safe_text.visible), and only rich's own styles and cursor
+    characters made visible (safe_text.spelled), and only rich's own styles and cursor
     moves reach the terminal as codes. The views and results are made visible before they
-    are laid out (visible_all below), so this changes nothing in what they print."""
+    are laid out (spelled_all below), so this changes nothing in what they print."""
 
     def process_renderables(self, renderables):
         return [_VisibleRenderable(r) for r in renderables]
@@ -72,15 +72,15 @@ class _VisibleRenderable:
 
     def __rich_console__(self, console, options):
         for seg in console.render(self.renderable, options):
-            if seg.control or visible(seg.text) is seg.text:
+            if seg.control or spelled(seg.text) is seg.text:
                 yield seg
             else:
-                yield Segment(visible(seg.text), seg.style)
+                yield Segment(spelled(seg.text), seg.style)
 
 
 # ------------------------------------------------------------------ a seat's view
 def render_view(con: Console, v: dict, events: list) -> None:
-    v, events = visible_all(v), [visible(x) for x in events]
+    v, events = spelled_all(v), [spelled(x) for x in events]
     you = v["seat_label"]
     title = f"{v['name']} - {you if v['seat'] is not None else 'spectator'}"
     if v.get("phase"):
@@ -242,7 +242,7 @@ def render_options(con: Console, v: dict) -> None:
     """The prompt and the numbered options (a choice of a number: how to type it). When the
     options are taller than the screen (the prompt would scroll away above them), the prompt
     is said again below them."""
-    v = visible_all(v)
+    v = spelled_all(v)
     prompt = Text(v["prompt"], style="bold yellow")
     if "steps" in v:    # a secret sequence: the seat's own program so far, private to it
         steps = v["steps"]
@@ -264,7 +264,7 @@ def render_options(con: Console, v: dict) -> None:
 
 def render_group(con: Console, v: dict, k: int) -> None:
     """The options of the seat's group k (0-based), numbered within the group."""
-    v = visible_all(v)
+    v = spelled_all(v)
     name, ixs = v["groups"][k]
     prompt = Text(v["prompt"], style="bold yellow")
     prompt.append(f" - {name}", style="bold")
@@ -322,7 +322,7 @@ def pass_screen(con: Console, seat_label: str, game_name: str = "") -> None:
     """Between two people's turns at one device: the last screen, scrollback included, is
     wiped before the next person is asked to take the device."""
     wipe(con)
-    seat_label, game_name = visible(seat_label), visible(game_name)
+    seat_label, game_name = spelled(seat_label), spelled(game_name)
     con.print(Panel(Text.assemble("Pass the device to ", (seat_label, "bold"), ".\n"
                                   "Others, look away. Press Enter when ready."),
                     title=Text(game_name) if game_name else None, border_style="magenta"))
@@ -331,7 +331,7 @@ def pass_screen(con: Console, seat_label: str, game_name: str = "") -> None:
 # ------------------------------------------------------------------ results
 def render_result(con: Console, game, result: dict) -> None:
     def label(p):
-        return visible(game.g.seat_label(p))
+        return spelled(game.g.seat_label(p))
     winners, team = result["winners"], result.get("team")
     if team is not None:   # a cooperative game: the team wins or loses together
         headline = (f"The team wins with {team['score']}!" if team["won"] else
@@ -346,7 +346,7 @@ def render_result(con: Console, game, result: dict) -> None:
         headline = f"{label(winners[0])} wins!"
     else:
         headline = "Shared victory: " + ", ".join(label(p) for p in winners)
-    con.print(Rule(Text(visible(f"{game.g.name}: game over")), style="bold cyan"))
+    con.print(Rule(Text(spelled(f"{game.g.name}: game over")), style="bold cyan"))
     con.print(Text(headline, style="bold green"))
     t = Table(box=None, header_style="bold")
     t.add_column("rank", justify="right")

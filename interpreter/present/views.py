@@ -14,8 +14,7 @@ from ..effects.menus import label_of
 from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
 from ..runtime import decisions
-from ..model import visible_key
-from ..runtime.visibility import (Reader, count_shown, declared, declared_as, mark_words,
+from ..runtime.visibility import (Reader, board_hides, count_shown, declared, declared_as, mark_words,
                                   sees, stat_levels, zone_sight)
 from .. import zone_keys
 from .card_details import card_details
@@ -219,7 +218,7 @@ def _board(g, evaluator, s, board, seat) -> dict:
         if feats:
             cells[cell]["features"] = feats
     # which features the board uses, for its legend: hidden cards, seat marks
-    hides = visible_key(board.name, None) in g.exprs
+    hides = board_hides(g, board.name)
     marks = any(spec.type == "players" for _, spec in public)
     if board.shape == "grid":
         out = {"shape": board.shape, "rows": board.rows, "cols": board.cols}

@@ -82,6 +82,11 @@ def count_shown(g, zone_name: str, owner: int | None, seat) -> bool:
     return not spec.hide_count or declared(spec.visibility, owner, seat)
 
 
+def board_hides(g, board_name: str) -> bool:
+    """Whether a board hides some of its cards from some seats (its `visible_if`)."""
+    return visible_key(board_name, None) in g.exprs
+
+
 def hides_counts(g) -> bool:
     """Whether any seat's zone may hide how many cards it holds (`hide_count`)."""
     return any(spec.hide_count for spec in g.player_zones.values())

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from ..terminal import number_hint, plural
 from ..typed import containing, exact_label, typed_number, whole
 from ...errors import did_you_mean
-from ...safe_text import visible
+from ...safe_text import spelled
 
 COMMANDS = ("help", "undo", "save", "quit", "log", "show", "rim", "card", "details")
 
@@ -26,8 +26,8 @@ SHORT = 8      # a menu this short is listed whole (80x24 shows this many option
 
 def asked_in_groups(v: dict) -> list:
     """The view's groups the table asks first, or []: none for a short menu, nor when each
-    group holds one option (Etheria's bid of 6 or 7 points, 'grouped by points'), where a
-    group step would only add a key press."""
+    group holds one option (say, bids grouped by points where each point total is one bid),
+    where a group step would only add a key press."""
     groups = [g for g in (v.get("groups") or []) if g and g[1]]
     options = v.get("options") or []
     if len(options) <= SHORT or len(groups) >= len(options):
@@ -88,7 +88,7 @@ class DecisionPanel(Vertical):
         self.groups = asked_in_groups(v)
         self.group = None
         self.shown = None   # listed again below (an empty menu clears the list)
-        prompt = Text(visible(v.get("prompt", "")), style="bold yellow") if self.options \
+        prompt = Text(spelled(v.get("prompt", "")), style="bold yellow") if self.options \
             else Text("")
         if self.number:
             prompt.append("\n" + number_hint(self.number), style="yellow")
@@ -102,7 +102,7 @@ class DecisionPanel(Vertical):
             entry.focus()
 
     def say(self, text: str, style: str = "magenta") -> None:
-        self.note = Text(visible(text), style=style)
+        self.note = Text(spelled(text), style=style)
         self.query_one("#note", Static).update(self.note)
         self.fit()
 
@@ -157,12 +157,12 @@ class DecisionPanel(Vertical):
         if key[0] == "g":
             name, members = self.groups[int(key[1:]) - 1]
             return Text.assemble((f"{key[1:]:>{width}}", "bold"), " ",
-                                 (visible(str(name)), "cyan"),
+                                 (spelled(str(name)), "cyan"),
                                  (f"  ({plural(len(members), 'option')})", "dim"))
         i = int(key[1:])
         if self.number:     # a number prompt: its options are typed as their numbers
-            return Text(visible(self.options[i - 1]))
-        return Text.assemble((f"{i:>{width}}", "bold"), " ", visible(self.options[i - 1]))
+            return Text(spelled(self.options[i - 1]))
+        return Text.assemble((f"{i:>{width}}", "bold"), " ", spelled(self.options[i - 1]))
 
     def _number_item(self, n: int):
         """The row of the listed item numbered n (an option's number, a group's at the group

@@ -13,7 +13,7 @@ from .. import terminal
 from ..board_draw import legend, render_board
 from ..screen_words import words
 from ...runtime.visibility import may_read
-from ...safe_text import visible, visible_all
+from ...safe_text import spelled, spelled_all
 
 
 def title(v: dict) -> Text:
@@ -173,9 +173,9 @@ def program(v: dict) -> Text:
 
 def safe(v: dict) -> dict:
     """The view with every text made visible (control characters spelled out)."""
-    return visible_all(v)
+    return spelled_all(v)
 
 
 def log_lines(log: list, seat) -> list:
     """The whole log as this seat may read it: a private line only for its audience."""
-    return [visible(str(x)) for x in log if may_read(x, seat)]
+    return [spelled(str(x)) for x in log if may_read(x, seat)]

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from .. import terminal
-from ...safe_text import visible
+from ...safe_text import spelled
 
 HELP = """Keys
   1 2 3 ... Enter   choose the option with that number
@@ -46,7 +46,7 @@ class PassScreen(Screen):
 
     def __init__(self, seat_label: str, game_name: str) -> None:
         super().__init__(id="pass")
-        self.seat_label, self.game_name = visible(seat_label), visible(game_name)
+        self.seat_label, self.game_name = spelled(seat_label), spelled(game_name)
 
     def compose(self):
         with Middle():
@@ -79,7 +79,7 @@ class InfoScreen(ModalScreen):
 
     def __init__(self, title: str, body) -> None:
         super().__init__(id="info")
-        self.title_text, self.body = visible(title), body
+        self.title_text, self.body = spelled(title), body
 
     def compose(self):
         box = VerticalScroll(id="info-box")
