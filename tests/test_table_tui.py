@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from rich.text import Text
 
 from interpreter.present import views
 from interpreter.present.table import app as app_mod
 from interpreter.present.table import decision as decision_mod
+from interpreter.present.table import panels
 from interpreter.present.table.decision import DecisionPanel, asked_in_groups
 from interpreter.present.table.screens import HelpScreen
 from interpreter.runtime.play_session import Session
@@ -197,6 +199,31 @@ async def test_help_by_key_and_word_and_tab_shows_each_panel():
                          if app.query_one(f"#{p}").display])
             await pilot.press("tab")
         assert seen == [["board"], ["seats"], ["yours"], ["log"]]
+
+
+@sync
+async def test_the_title_keeps_a_long_status_whole_or_says_it_was_cut():
+    """M.E.T.A.'s status ("Generators: P1 15 (...), P2 15 (...)") was cut mid-word at 80
+    columns with nothing to say so: at 80x24 (one row) it now ends in an ellipsis and the
+    Seats panel has it whole; on a wide screen the title takes two rows and keeps it."""
+    app = table("meta", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = " ".join(app.view["status"].split())
+        row = plain(app.query_one("#title").content, 80).rstrip("\n")
+        assert "\n" not in row and len(row.rstrip()) <= 78 and row.rstrip().endswith("\u2026")
+        assert status in " ".join(plain(app.query_one("#seats-text").content, 78).split())
+        await pilot.resize_terminal(110, 30)        # every panel at once
+        await pilot.pause()
+        await pilot.pause()
+        shown = plain(app.query_one("#title").content, 108)
+        assert status in " ".join(shown.split()) and "\u2026" not in shown
+        assert app.query_one("#title").size.height == 2    # both rows on screen
+
+
+def test_a_fitted_title_is_left_alone_when_it_fits():
+    text = Text("Metras - P1 - bid   Round 2")
+    assert panels.fitted(text, 78).plain == text.plain
 
 
 # ------------------------------------------------------------------ the view's optional data

@@ -76,6 +76,7 @@ class TableApp(App):
         self.view: dict = {}
         self.active = None          # the panel shown at 80x24, scrolled by Ctrl+Up/Down
         self.compact = True
+        self.title_text = Text()     # the title before it is fitted to the width
         self.logged: list = []      # the log lines in the log panel now
         self.news = 0               # lines new since the last decision, not yet seen (80x24)
         self.notes: list = []       # messages for the next decision
@@ -113,15 +114,22 @@ class TableApp(App):
         self.next_turn()
 
     def on_resize(self, event) -> None:
-        self.arrange()
+        self.arrange(event.size)    # (the app's own size is still the old one here)
+        self.call_after_refresh(self.fit_title)     # once the screen has its new width
+
+    def fit_title(self) -> None:
+        """The title line fitted to the screen's width (less its padding): two rows, or one at
+        80x24, where every row counts (the Seats panel shows the status whole)."""
+        self.query_one("#title", Static).update(
+            panels.fitted(self.title_text, self.size.width - 2, 1 if self.compact else 2))
 
     def shown_panels(self) -> list:
         return [p for p in PANELS if p != "board" or self.view.get("boards")]
 
-    def arrange(self) -> None:
+    def arrange(self, size=None) -> None:
         """Wide: every panel at once. Compact (80x24): one of board, seats, yours and log at a
         time, above the decision; Tab shows the next."""
-        w, h = self.size
+        w, h = size or self.size
         self.compact = w < WIDE[0] or h < WIDE[1]
         self.screen.set_class(self.compact, "-compact")
         names = self.shown_panels()
@@ -143,6 +151,7 @@ class TableApp(App):
         self.query_one("#right").styles.height = \
             "auto" if self.compact and on_left else "1fr" if self.compact else "100%"
         self.query_one("#program").display = "steps" in self.view
+        self.fit_title()
         bar = Text()
         if self.active == "log":
             self.news = 0
@@ -222,7 +231,8 @@ class TableApp(App):
         for name in ("board", "seats", "yours", "program"):
             self.query_one(f"#{name}-text", Static).update("")
         self.query_one("#log", TableLog).clear_kept()
-        self.query_one("#title", Static).update("")
+        self.title_text = Text()
+        self.fit_title()
         self.query_one(DecisionPanel).ask({})
         self.arrange()
 
@@ -235,7 +245,8 @@ class TableApp(App):
         v = views.view(self.game, session.state, seat)
         self.view, shown = v, panels.safe(v)
         self.highlit = None     # the option under the cursor gets its card's details again
-        self.query_one("#title", Static).update(panels.title(shown))
+        self.title_text = panels.title(shown)
+        self.fit_title()
         drawn = panels.board(shown)
         self.board_width = max((panels.width_of(x) for x in drawn.renderables
                                 if x.no_wrap), default=0) if drawn else 0

@@ -27,6 +27,23 @@ def title(v: dict) -> Text:
     return t
 
 
+def fitted(text: Text, width: int, lines: int = 2) -> Text:
+    """`text` wrapped to `width` in at most `lines` lines, the last one ending in an ellipsis
+    when words were left out (the title line: some games' status is longer than a row, and a
+    line cut mid-word hid that there was more; the Seats panel shows it whole)."""
+    wrapped = text.wrap(Console(width=max(width, 8), file=io.StringIO()), max(width, 8))
+    if len(wrapped) <= lines:
+        return Text("\n").join(wrapped)
+    kept = list(wrapped[:lines])
+    last = kept[-1]
+    last.rstrip()
+    if last.cell_len > width - 2:    # room for the ellipsis
+        last.truncate(max(width - 2, 1))
+        last.rstrip()
+    last.append(" \u2026", style="dim")
+    return Text("\n").join(kept)
+
+
 def board(v: dict):
     """Every board of the game, drawn as the plain table draws it, the drawing never wrapped
     (a map is cut at the panel's edge rather than broken) and its legend wrapped under it;
