@@ -141,6 +141,20 @@ def test_plain_mode_asks_the_group_then_the_option():
     assert f"P1 bids {bid}: {name}" in out
 
 
+def test_plain_mode_a_group_of_one_option_is_listed_as_it_and_picked_at_once(monkeypatch):
+    # found at the table: Metscri's "2 invest: (1 option)" took a second number
+    def groups(game, s, seat, options):
+        n = len(options)
+        return [["most", list(range(n - 1))], ["the last", [n - 1]]] if n > 2 else None
+    monkeypatch.setattr(views, "option_groups", groups)
+    r = run("play", "etheria", "--seed", 1, "--humans", 1, "--bots", "random",
+            input="2\nquit\n")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0, r.output
+    assert "1 most (14 options) 2 abstain" in out
+    assert "P1 abstains" in out
+
+
 def test_plain_mode_a_full_label_picks_its_option_without_the_group_step():
     game = Game.load("etheria")
     s = game.new_state(players=3, seed=1)

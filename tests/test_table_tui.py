@@ -247,27 +247,52 @@ def with_groups_and_details(monkeypatch):
 @sync
 async def test_groups_are_asked_first_then_the_option(monkeypatch):
     with_groups_and_details(monkeypatch)
-    # the two steps themselves, on Metras's first menu (short, so the table would list it
-    # whole: when groups are asked is tested below)
+    # the two steps themselves, on Etheria's first bids grouped odd and even (the table
+    # would list 15 bids whole: when groups are asked is tested below)
     monkeypatch.setattr(decision_mod, "asked_in_groups",
                         lambda v: [g for g in v.get("groups") or [] if g[1]])
-    app = table("metras", seed=1)
+    app = table("etheria", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert shown_options(app) == ["1 first ones  (1 option)", "2 the others  (1 option)"]
+        labels = app.view["options"]
+        assert shown_options(app) == ["1 first ones  (8 options)", "2 the others  (7 options)"]
         await press(pilot, "2", "enter")                  # the group
-        assert shown_options(app) == [f"2 {FAMILY_B1}"]
+        assert shown_options(app)[:2] == [f"2 {labels[1]}", f"4 {labels[3]}"]
         await press(pilot, "1", "enter")          # a number the group does not list
-        assert note(app) == "Option 1 is not in this group: choose 2 (Escape: the groups)."
-        assert app.driver.session.decisions == []
+        assert note(app) == ("Option 1 is not in this group: choose 2, 4, 6, 8, 10, 12, 14 "
+                             "(Escape: the groups).")
+        mine = lambda: [x for p, x in app.driver.session.decisions if p == 0]   # noqa: E731
+        assert mine() == []
         await press(pilot, "ctrl+u")
         await press(pilot, "escape")                      # back to the groups
-        assert len(shown_options(app)) == 2 and app.driver.session.decisions == []
+        assert len(shown_options(app)) == 2 and mine() == []
+        await press(pilot, *"abst")                       # a filter looks past the groups
+        assert shown_options(app) == ["15 abstain"]
+        await press(pilot, "ctrl+u")
         await press(pilot, "enter", "enter")              # group 1, its first option
-        assert app.driver.session.decisions == [(0, FAMILY_A1)]   # the final label
-        await press(pilot, *"espio", "enter")             # a filter looks past the groups
-        mine = [x for p, x in app.driver.session.decisions if p == 0]
-        assert mine == [FAMILY_A1, "espionage"]
+        assert mine() == [labels[0]]
+
+
+@sync
+async def test_a_group_of_one_option_is_that_option_and_one_key_picks_it(monkeypatch):
+    # found playing Metscri at 80x24: "2 invest:  (1 option)" took two key presses
+    real = views.view
+
+    def view(game, s, seat):
+        v = real(game, s, seat)
+        if v.get("options") and len(v["options"]) > 2:
+            n = len(v["options"])
+            v["groups"] = [["most", list(range(n - 1))], ["the last", [n - 1]]]
+        return v
+    monkeypatch.setattr(app_mod.views, "view", view)
+    monkeypatch.setattr(decision_mod, "asked_in_groups",
+                        lambda v: [g for g in v.get("groups") or [] if g[1]])
+    app = table("etheria", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert shown_options(app) == ["1 most  (14 options)", "2 abstain"]
+        await press(pilot, "2", "enter")
+        assert [x for p, x in app.driver.session.decisions if p == 0] == ["abstain"]
 
 
 @sync

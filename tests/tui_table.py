@@ -60,13 +60,15 @@ async def press(pilot, *keys) -> None:
 
 async def choose_number(pilot, app, k: int) -> str:
     """Option k chosen by its number and Enter; in a grouped menu its group's number first
-    (options keep their numbers). Returns its label."""
+    (options keep their numbers; a group of one option is that option). Returns its label."""
     v = app.view
     groups = asked_in_groups(v)     # the groups the table asks first, if any
+    label = v["options"][k - 1]
     if groups:
         g = next(n for n, (_, members) in enumerate(groups, 1) if k - 1 in members)
         await press(pilot, *str(g), "enter")
-    label = v["options"][k - 1]
+        if len(groups[g - 1][1]) == 1:
+            return label
     await press(pilot, *str(k), "enter")
     return label
 

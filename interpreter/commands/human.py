@@ -5,6 +5,7 @@ from rich.text import Text
 
 from ..present import terminal
 from ..present import views
+from ..present.option_groups import only_option
 from ..runtime.visibility import line_text, may_read
 from ..runtime.decisions import DONE
 from ..boards.geometry import answer_spelling
@@ -70,6 +71,8 @@ class Human:
                 digits = text.lstrip("0") or "0"
                 i = int(digits) if len(digits) <= len(str(count)) else None
                 if i is not None and 1 <= i <= count and within is None:
+                    if (only := only_option(groups[i - 1])) is not None:
+                        return "choose", options[only]      # a group of one: its option
                     self.open_group(seat, i - 1)
                     continue
                 if i is not None and 1 <= i <= count:

@@ -2,6 +2,7 @@
 then the option within it). Bots and saves never see groups: they pick among the options.
 
     menu_groups(declared, options)   [[group name, [option index...]]...] or None
+    only_option(group)               the option a group of one holds (picked at once), or None
 
 `declared` is the game's own grouping (`grouped by EXPR`, runtime/decision_groups.groups); without
 one, a menu longer than a screenful (LONG options) is grouped by its labels' first words when
@@ -29,13 +30,21 @@ def menu_groups(declared: list | None, options: list) -> list | None:
 
 def by_first_words(options: list, words: int) -> list:
     """The options grouped by their first `words` words ("set the fee of rail 3 to 4" with
-    2: "set the"); groups in the order they first appear."""
+    2: "set the"; "invest: buy a card" with 1: "invest", the punctuation after a word is no
+    part of a name); groups in the order they first appear."""
     out: dict = {}
     for i, label in enumerate(options):
-        out.setdefault(" ".join(str(label).split()[:words]), []).append(i)
+        name = " ".join(str(label).split()[:words]).rstrip(":;,.-")
+        out.setdefault(name or str(label), []).append(i)
     return [[name, ixs] for name, ixs in out.items()]
 
 
 def group_of(groups: list, index: int) -> str | None:
     """The name of the group holding option `index`."""
     return next((name for name, ixs in groups if index in ixs), None)
+
+
+def only_option(group) -> int | None:
+    """The index of a group's option when it holds one: both tables list that group as its
+    option and pick it with the group's number (a second step would only add a key press)."""
+    return group[1][0] if len(group[1]) == 1 else None

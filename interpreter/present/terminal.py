@@ -19,6 +19,7 @@ from ..safe_text import spelled, spelled_all
 
 # boards are drawn by board_draw.py; named here too for the commands and tests that use them
 from .board_draw import BACK, legend, render_board  # noqa: F401
+from .option_groups import only_option
 from .screen_words import named, short, words
 
 MAX_EVENTS = 14     # log lines in the events panel
@@ -254,8 +255,9 @@ def render_options(con: Console, v: dict) -> None:
         return
     if v.get("groups"):     # a long menu: its groups first (choose_in_group: the options)
         con.print(prompt)
-        con.print(_numbered([f"{name} ({plural(len(ixs), 'option')})"
-                             for name, ixs in v["groups"]], con))
+        con.print(_numbered([v["options"][only_option(g)] if only_option(g) is not None
+                             else f"{g[0]} ({plural(len(g[1]), 'option')})"
+                             for g in v["groups"]], con))
         con.print(Text(f"Type a group's number to see its options, or a label, or a word "
                        f"of one ({plural(len(v['options']), 'option')} in all).", style="yellow"))
         return

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..option_groups import only_option
 from ..terminal import number_hint, plural
 from ..typed import containing, exact_label, typed_number, whole
 from ...errors import did_you_mean
@@ -156,6 +157,9 @@ class DecisionPanel(Vertical):
         width = len(str(len(self.options)))
         if key[0] == "g":
             name, members = self.groups[int(key[1:]) - 1]
+            if (only := only_option(self.groups[int(key[1:]) - 1])) is not None:
+                return Text.assemble((f"{key[1:]:>{width}}", "bold"), " ",
+                                     spelled(self.options[only]))
             return Text.assemble((f"{key[1:]:>{width}}", "bold"), " ",
                                  (spelled(str(name)), "cyan"),
                                  (f"  ({plural(len(members), 'option')})", "dim"))
@@ -222,6 +226,8 @@ class DecisionPanel(Vertical):
     def pick(self, key) -> None:
         if key is None:
             return
+        if key[0] == "g" and (only := only_option(self.groups[int(key[1:]) - 1])) is not None:
+            key = f"o{only + 1}"    # a group of one option: no second step
         if key[0] == "g":
             self.group = int(key[1:]) - 1
             self.query_one("#entry", Input).value = ""
