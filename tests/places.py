@@ -24,6 +24,13 @@ def places(found, root) -> list:
                   for f in found)
 
 
+def error_places(game: Path) -> list:
+    """The errors validate finds in the game folder `game`, as (code, line, col) in finding
+    order (a test compares them with `at` on the game.yaml it edited)."""
+    from interpreter.build.game_loader import check_game
+    return [(f.code, f.line, f.col) for f in check_game(str(game)) if f.severity == "error"]
+
+
 def edited_copy(source: Path, tmp_path: Path, old, new) -> Path:
     """A copy of the game folder `source` in tmp_path whose game.yaml has its first `old`
     replaced by `new` (texts, or bytes for what no text can hold); `old` must be there."""
