@@ -46,6 +46,6 @@ def simulate(game_name, games, players, seed, kind, bot_specs, rotate, jobs, sch
         if stream is not None:
             stream.discard()      # only when show() never finished it
     if report.get("interrupted"):   # a partial run, shown and written: said by the status too
-        raise SystemExit(session.INTERRUPTED_STATUS[report["interrupted"]["signal"]])
+        raise session.stopped(report["interrupted"]["signal"])
     if report["errors"]:
         raise SystemExit(1)

@@ -113,10 +113,11 @@ class Speed(ProgressColumn):
 
 
 def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, quiet: bool,
-              con, partial_ok: bool = False, on_record=None) -> tuple:
+              con, partial_ok: bool = False, on_record=None, say_partial: bool = True) -> tuple:
     """Play the run; returns (records, report). Ctrl-C or SIGTERM stops it: with
     `partial_ok` the games finished so far are the run (report["interrupted"] says so, and
-    a line on stderr says it plainly), else the command ends with an error."""
+    unless `say_partial` is false, when the caller says what it makes of them, a line on
+    stderr says it plainly), else the command ends with an error."""
     interrupted = None
     dask = dask_settings(scheduler)
     tasks = tasks_for(seed, games, st.kinds, rotate)
@@ -134,14 +135,21 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
                 raise
             records = e.records
             interrupted = {"signal": e.signal, "finished": len(records), "planned": e.planned}
-            click.echo(f"interrupted ({e.signal}): a partial run: {len(records)} of "
-                       f"{e.planned} games finished; the summary and the files cover only "
-                       "those", err=True)
+            if say_partial:
+                click.echo(f"interrupted ({e.signal}): a partial run: {len(records)} of "
+                           f"{e.planned} games finished; the summary and the files cover "
+                           "only those", err=True)
         except ImportError as e:
             raise Failed(f"{e}; install the extra with: pip install -e '.[cluster]'") from None
         except SchedulerError as e:
             raise Failed(str(e)) from None
         elapsed = max(time.perf_counter() - start, 1e-9)
+    return records, summary(st, records, elapsed, seed, rotate, interrupted)
+
+
+def summary(st: Setup, records: list, elapsed: float, seed: int, rotate: bool,
+            interrupted: dict | None = None) -> dict:
+    """The report of a run's records (all of them, or those a partial comparison keeps)."""
     g = st.game.g
     info = {"seed": seed, "bots": st.kinds[0] if len(set(st.kinds)) == 1 else ", ".join(st.kinds),
             "seat_bots": st.kinds, "rotate": rotate,
@@ -150,7 +158,12 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
             "set": {k: v for k, v in st.spec.overrides}}
     if interrupted:
         info["interrupted"] = interrupted
-    return records, summarise(g, records, elapsed, st.spec.players, info)
+    return summarise(g, records, elapsed, st.spec.players, info)
+
+
+def stopped(signal: str):
+    """The exit of a command a signal stopped, once what it finished is shown and written."""
+    return SystemExit(INTERRUPTED_STATUS[signal])
 
 
 INTERRUPTED_STATUS = {"SIGINT": 130, "SIGTERM": 143}    # 128 + the signal's number

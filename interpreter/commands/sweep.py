@@ -37,10 +37,28 @@ def sweep(game_name, games, players, seed, kind, bot_specs, rotate, jobs, schedu
                        cards=not no_cards)
     con = terminal.console(quiet=as_json)
     runs = []
+    stop = None
     for v in values:
         one = session.with_value(st, path.strip(), v)
-        _, report = session.run_games(one, games, seed, rotate, jobs, scheduler, as_json, con)
+        _, report = session.run_games(one, games, seed, rotate, jobs, scheduler, as_json, con,
+                                      partial_ok=True, say_partial=False)
+        if report.get("interrupted"):   # Ctrl-C: the values finished are the sweep
+            stop = {**report["interrupted"], "value": v}
+            break
         report["label"] = one.label
         runs.append(report)
-    result = {"path": path.strip(), "values": values, "runs": runs}
-    session.show("sweep", result, report_path, as_json, con, render.sweep)
+    if stop is None:
+        session.show("sweep", {"path": path.strip(), "values": values, "runs": runs},
+                     report_path, as_json, con, render.sweep)
+        return
+    # a value half played is left out: its games are not the seeds the others played
+    done = values[:len(runs)]
+    click.echo(f"interrupted ({stop['signal']}) during {path.strip()}={stop['value']} "
+               f"({stop['finished']} of {stop['planned']} games): " +
+               (f"the table covers the {len(done)} values finished "
+                f"({', '.join(map(str, done))})" if runs else "no value finished, no table"),
+               err=True)
+    if runs:
+        session.show("sweep", {"path": path.strip(), "values": done, "runs": runs,
+                               "interrupted": stop}, report_path, as_json, con, render.sweep)
+    raise session.stopped(stop["signal"])
