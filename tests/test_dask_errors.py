@@ -141,3 +141,23 @@ def test_when_the_last_worker_dies_the_run_waits_again_then_fails(empty_schedule
     assert "Traceback" not in err
     assert err.splitlines()[-2].startswith("waiting up to 3 s for a Dask worker"), err
     assert err.splitlines()[-1].startswith(f"error: no Dask worker at {address} for 3 s"), err
+
+
+def test_a_dask_run_stopped_by_ctrl_c_keeps_the_games_it_finished():
+    # issue 26's leftover: the records came back only when every chunk had, so Ctrl-C on a
+    # Dask run reported 0 finished games. Ctrl-C comes here after the first chunk arrives.
+    from interpreter.analysis.runner import RunInterrupted
+    arrived = []
+
+    def progress(n):
+        arrived.append(n)
+        raise KeyboardInterrupt
+    spec = RunSpec(str(resolve_game_path(STRONG).resolve()), 2)
+    tasks = tasks_for(1, 12, ["random", "random"], rotate=False)
+    with pytest.raises(RunInterrupted) as stop:
+        Runner(jobs=1, scheduler="local", progress=progress).run(spec, tasks)
+    assert stop.value.signal == "SIGINT" and stop.value.planned == 12
+    assert len(stop.value.records) == arrived[0] > 0
+    whole = Runner(jobs=1).run(spec, tasks)
+    kept = {r["index"] for r in stop.value.records}
+    assert stop.value.records == [r for r in whole if r["index"] in kept]   # the same games

@@ -72,8 +72,10 @@ def check_address(text: str) -> str:
 
 
 def run_on_dask(address: str, spec, chunks: list, progress=None, workers=None,
-                worker_wait: float = WORKER_WAIT, say=None) -> list:
-    """Every chunk's records. `say` (one line of text) hears that the run waits for a worker."""
+                worker_wait: float = WORKER_WAIT, say=None, keep=None) -> list:
+    """Every chunk's records. `keep` (when given) takes each record as its chunk arrives, so
+    a run stopped by Ctrl-C still has the games finished; `say` (one line of text) hears that
+    the run waits for a worker."""
     check_address(address)
     try:
         from distributed import Client, LocalCluster, wait
@@ -92,16 +94,16 @@ def run_on_dask(address: str, spec, chunks: list, progress=None, workers=None,
             raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {e}") from None
         try:
             futures = client.map(play_chunk, [spec] * len(chunks), chunks, pure=False)
-            return _gather(client, futures, address, progress, worker_wait, say, wait)
+            return _gather(client, futures, address, progress, worker_wait, say, wait, keep)
         finally:
             client.close(timeout=5)
             if cluster is not None:
                 cluster.close(timeout=5)
 
 
-def _gather(client, futures, address, progress, worker_wait, say, wait) -> list:
-    """The futures' records as they finish; fails when the cluster has had no worker for
-    worker_wait seconds, or when the scheduler is gone."""
+def _gather(client, futures, address, progress, worker_wait, say, wait, keep=None) -> list:
+    """The futures' records as they finish (each also given to `keep`); fails when the
+    cluster has had no worker for worker_wait seconds, or when the scheduler is gone."""
     records, pending, idle_since = [], set(futures), None
     while pending:
         try:
@@ -117,6 +119,8 @@ def _gather(client, futures, address, progress, worker_wait, say, wait) -> list:
                 pending.add(f)
                 continue
             records.extend(chunk)
+            for rec in chunk if keep is not None else ():
+                keep(rec)
             if progress is not None:
                 progress(len(chunk))
         if not pending:

@@ -159,11 +159,10 @@ class Runner:
         try:
             with _terminate_interrupts():
                 if self.scheduler is not None:   # '' is a malformed address, not "no cluster"
-                    from .cluster import run_on_dask
-                    for rec in _ordered(run_on_dask(self.scheduler, spec, chunks(tasks, 4),
-                                                    self.progress, self.jobs, self.worker_wait,
-                                                    self.say)):
-                        self.keep(records, rec)
+                    from .cluster import run_on_dask     # records kept as they arrive
+                    run_on_dask(self.scheduler, spec, chunks(tasks, 4), self.progress,
+                                self.jobs, self.worker_wait, self.say,
+                                keep=lambda rec: self.keep(records, rec))
                 elif self.jobs <= 1 or len(tasks) <= 1:
                     game = game or game_for(spec)
                     for t in tasks:
