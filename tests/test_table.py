@@ -67,7 +67,8 @@ def test_plurals_in_the_terminal():
 def test_list_shows_each_game_s_options_with_defaults_and_descriptions():
     r = run("list")
     assert r.exit_code == 0
-    assert "turn_cap (default 150): The game stops after this many rounds" in r.output
+    assert "turn_cap (default 150): Not a rule: after this many rounds" in r.output
+    assert "capped, no winner, not a draw" in " ".join(r.output.split())
 
 
 @pytest.fixture
