@@ -295,6 +295,24 @@ def test_a_bad_display_text_is_a_located_error(tmp_path):
 
 
 # ------------------------------------------------------------------ item 7: display bugs
+def test_a_grid_s_key_names_only_the_tags_drawn():
+    # found at M.E.T.A.'s table: "g2 generator 2; g1 generator 1" under a map that showed the
+    # Generator cards standing on those squares (a square draws its tag only while empty)
+    game = Game.load("meta")
+    s = game.new_state(seed=5)
+    assert "generator 1" in terminal.legend(views.view(game, s, 0)["boards"]["arena"])
+    def standing(p):        # the students chosen: both Generators on the board
+        cells = views.view(game, s, p)["boards"]["arena"]["cells"]
+        return cells["c1"]["cards"] and cells["c7"]["cards"]
+    play_until(game, s, standing, random.Random(5))
+    board = views.view(game, s, 0)["boards"]["arena"]
+    assert board["cells"]["c1"]["cards"] and board["cells"]["c7"]["cards"]
+    assert "generator" not in terminal.legend(board)
+    board["cells"]["c1"]["cards"] = []          # a square emptied: its tag is drawn, and keyed
+    text = terminal.legend(board)
+    assert "g1 generator 1" in text and "generator 2" not in text
+
+
 def test_meta_draws_furnaces_only_in_the_foundry():
     game = Game.load("meta")
     for variant, furnaces in (("open", False), ("foundry", True)):

@@ -70,6 +70,16 @@ def place_tag(cell: dict, tags: dict, markers: list, seats: list) -> str:
     return feats + (str(count) if count else "") + marker_tag(markers, seats)
 
 
+def drawn_tags(board: dict, tags: dict) -> dict:
+    """The tags the drawing shows: a hex map draws every place's tag; a grid's square draws
+    its tag only while no card is on it (a key to tags not on screen only puzzles)."""
+    if board.get("shape", "grid") == "hex":
+        return tags
+    shown = {(k, _key(x)) for c in board["cells"].values() if not c["cards"]
+             for k, x in (c.get("features") or {}).items()}
+    return {p: t for p, t in tags.items() if p in shown}
+
+
 def legend_parts(board: dict, tags: dict, seats: list) -> list:
     parts = [f"{t} {k}" + (f" {x}" if not isinstance(x, bool) else "")
              for (k, x), t in tags.items()]
@@ -153,7 +163,8 @@ def legend(board: dict, tags: dict | None = None, seats: list | None = None) -> 
         parts.append("* face down, known to you; + face down, known to others")
     elif board.get("marks", True):
         parts.append("* you have peeked at it, + others have")
-    parts += legend_parts(board, feature_tags(board) if tags is None else tags, seats or [])
+    tags = feature_tags(board) if tags is None else tags
+    parts += legend_parts(board, drawn_tags(board, tags), seats or [])
     if any(e.get("marks") for c in board["cells"].values() for e in c["cards"]):
         parts.append("! marked (what you were told: below the board)")
     if board.get("shape", "grid") == "grid":
