@@ -492,3 +492,25 @@ def test_greedy_still_turns_up_and_collects_a_set_every_seat_knew(game):
         assert any(x.startswith("collect 7 on ") for x in labels), labels
         assert s["pl"][P1]["points"] >= 3
         assert not any(x.startswith("turn f6") for x in labels), labels
+
+
+def test_greedy_does_not_turn_up_cards_every_seat_knew_that_make_no_set(game):
+    # issue 25: greedy spent its action points turning up cards every seat already knew and
+    # then left them (3.5.6 turns them down again): two known 7s, a known queen and five,
+    # nothing that completes the 7s in hand or on the board. The old evaluation (2 an AP
+    # during the turn, nothing after it; 12 a point for a face-up pair) turned up a2 for 0 AP
+    # and a3 for 1 AP, for nothing; now the AP go on moves that make the known pair worth
+    # more (a 7 in the middle scores up to 4), entering or buying cards, and with the AP
+    # spent the turn ends although turning up a known card is still free (0 AP)
+    known = {"a2": "7h-1", "a3": "7c-1", "d4": "qs-1", "f6": "5d-1"}
+    for seed in range(4):
+        s = table(game, seed=seed, hands={P1: ["kh-1", "kd-1", "9c-1"]},
+                  board={cell: [card] for cell, card in known.items()})
+        for c in known.values():
+            s["cs"]["seen_by"][c] = [0, 1]
+        start_turn(game, s, [6])
+        chosen = greedy_actions(game, s, seed)
+        labels = [label for label, _ in chosen]
+        assert not any(x.startswith("turn ") for x in labels), labels
+        assert labels[-1] == "end the turn", labels
+        assert any(x.startswith("turn ") for x in options(game, s)), labels
