@@ -514,3 +514,28 @@ def test_greedy_does_not_turn_up_cards_every_seat_knew_that_make_no_set(game):
         assert not any(x.startswith("turn ") for x in labels), labels
         assert labels[-1] == "end the turn", labels
         assert any(x.startswith("turn ") for x in options(game, s)), labels
+
+
+def test_greedy_turns_up_only_the_known_set_it_collects_around_a_known_ace(game):
+    # 3.5.5: a big joker (ace) counts 2, so the ace on f4 makes a set with any one of its
+    # known neighbours (a 9, a 10, an 8, a queen, a king, a 4, a 7), but it serves one set
+    # only. Every card here is known to both seats and the hands are empty (a position of a
+    # greedy-against-greedy game that stalled at the turn cap: both seats turned up the same
+    # known cards every turn). Greedy turns up the ace and one neighbour and collects them;
+    # it turns up nothing else (main's evaluation turned up two more for 2 and 3 AP, an
+    # earlier try kept the set face up and collected nothing)
+    board = {"e5": ["10s-2"], "f5": ["4s-1"], "g5": ["3d-2"], "e4": ["9d-1"],
+             "f4": ["5s-2", "ad-1"], "g4": ["7h-1"], "d3": ["6d-1"], "e3": ["8s-2"],
+             "f3": ["qd-2"], "g3": ["kd-2"], "g2": ["5c-2"]}
+    for seed in range(4):
+        s = table(game, seed=seed, board=board)
+        for cards in board.values():
+            for c in cards:
+                s["cs"]["seen_by"][c] = [0, 1]
+        start_turn(game, s, [6])
+        labels = [label for label, _ in greedy_actions(game, s, seed)]
+        turned = [x.split()[1] for x in labels if x.startswith("turn ")]
+        collected = [x for x in labels if x.startswith("collect ")]
+        assert len(collected) == 1 and "f4" in collected[0], labels
+        assert all(cell in collected[0] for cell in turned), labels
+        assert s["pl"][P1]["points"] >= 3
