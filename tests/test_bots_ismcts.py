@@ -163,7 +163,11 @@ def test_the_prior_ranks_root_options_as_the_greedy_bot_values_them():
     assert len(prior) == len(table) - 1               # one option got the one iteration
     assert max(prior.values()) == 0.75 and min(prior.values()) == 0.25
     end = game.options(s, seat)[-1]
-    assert end == "end the turn" and prior[end] == 0.25   # action points left unspent
+    assert end == "end the turn"
+    # Metscri's evaluation (issue 25): with a full hand (7), buying an eighth card buys
+    # nothing and closes Enter, the worst; ending leaves the AP that could enter cards unspent
+    assert [label for label, w in prior.items() if w == 0.25] == ["invest: buy a card (2 AP)"]
+    assert all(prior[end] < w for label, w in prior.items() if label.startswith("enter "))
 
 
 def test_prior_at_all_ranks_every_node_for_whichever_seat_decides_there():

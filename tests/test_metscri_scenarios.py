@@ -492,3 +492,50 @@ def test_greedy_still_turns_up_and_collects_a_set_every_seat_knew(game):
         assert any(x.startswith("collect 7 on ") for x in labels), labels
         assert s["pl"][P1]["points"] >= 3
         assert not any(x.startswith("turn f6") for x in labels), labels
+
+
+def test_greedy_does_not_turn_up_cards_every_seat_knew_that_make_no_set(game):
+    # issue 25: greedy spent its action points turning up cards every seat already knew and
+    # then left them (3.5.6 turns them down again): two known 7s, a known queen and five,
+    # nothing that completes the 7s in hand or on the board. The old evaluation (2 an AP
+    # during the turn, nothing after it; 12 a point for a face-up pair) turned up a2 for 0 AP
+    # and a3 for 1 AP, for nothing; now the AP go on moves that make the known pair worth
+    # more (a 7 in the middle scores up to 4), entering or buying cards, and with the AP
+    # spent the turn ends although turning up a known card is still free (0 AP)
+    known = {"a2": "7h-1", "a3": "7c-1", "d4": "qs-1", "f6": "5d-1"}
+    for seed in range(4):
+        s = table(game, seed=seed, hands={P1: ["kh-1", "kd-1", "9c-1"]},
+                  board={cell: [card] for cell, card in known.items()})
+        for c in known.values():
+            s["cs"]["seen_by"][c] = [0, 1]
+        start_turn(game, s, [6])
+        chosen = greedy_actions(game, s, seed)
+        labels = [label for label, _ in chosen]
+        assert not any(x.startswith("turn ") for x in labels), labels
+        assert labels[-1] == "end the turn", labels
+        assert any(x.startswith("turn ") for x in options(game, s)), labels
+
+
+def test_greedy_turns_up_only_the_known_set_it_collects_around_a_known_ace(game):
+    # 3.5.5: a big joker (ace) counts 2, so the ace on f4 makes a set with any one of its
+    # known neighbours (a 9, a 10, an 8, a queen, a king, a 4, a 7), but it serves one set
+    # only. Every card here is known to both seats and the hands are empty (a position of a
+    # greedy-against-greedy game that stalled at the turn cap: both seats turned up the same
+    # known cards every turn). Greedy turns up the ace and one neighbour and collects them;
+    # it turns up nothing else (main's evaluation turned up two more for 2 and 3 AP, an
+    # earlier try kept the set face up and collected nothing)
+    board = {"e5": ["10s-2"], "f5": ["4s-1"], "g5": ["3d-2"], "e4": ["9d-1"],
+             "f4": ["5s-2", "ad-1"], "g4": ["7h-1"], "d3": ["6d-1"], "e3": ["8s-2"],
+             "f3": ["qd-2"], "g3": ["kd-2"], "g2": ["5c-2"]}
+    for seed in range(4):
+        s = table(game, seed=seed, board=board)
+        for cards in board.values():
+            for c in cards:
+                s["cs"]["seen_by"][c] = [0, 1]
+        start_turn(game, s, [6])
+        labels = [label for label, _ in greedy_actions(game, s, seed)]
+        turned = [x.split()[1] for x in labels if x.startswith("turn ")]
+        collected = [x for x in labels if x.startswith("collect ")]
+        assert len(collected) == 1 and "f4" in collected[0], labels
+        assert all(cell in collected[0] for cell in turned), labels
+        assert s["pl"][P1]["points"] >= 3
