@@ -9,8 +9,9 @@ One tree per decision, seen from the bot's seat. Each iteration:
    by UCB, where an option's "availability" counts the iterations it was legal in;
    a secret choice of several seats is decoupled: each seat picks from its own
    statistics, blind to the others' picks, and the node's child is the joint answer
-   (priors and greedy rollouts score a seat's own pick as if resolved, the others'
-   picks imagined at random: greedy.settle_others);
+   (with `secret_key=own`, the searching seat's own pick alone: see child_key; priors
+   and greedy rollouts score a seat's own pick as if resolved, the others' picks
+   imagined at random: greedy.settle_others);
 3. adds the first node not yet in the tree, plays on with the rollout policy (random,
    or greedy on the game's `bots: evaluation`) for at most `depth` decisions;
 4. backs up one reward per seat in [0, 1]: a win 1, a shared win 1/winners, a loss 0;
