@@ -9,8 +9,9 @@ One tree per decision, seen from the bot's seat. Each iteration:
    by UCB, where an option's "availability" counts the iterations it was legal in;
    a secret choice of several seats is decoupled: each seat picks from its own
    statistics, blind to the others' picks, and the node's child is the joint answer
-   (priors and greedy rollouts score a seat's own pick as if resolved, the others'
-   picks imagined at random: greedy.settle_others);
+   (with `secret_key=own`, the searching seat's own pick alone: see child_key; priors
+   and greedy rollouts score a seat's own pick as if resolved, the others' picks
+   imagined at random: greedy.settle_others);
 3. adds the first node not yet in the tree, plays on with the rollout policy (random,
    or greedy on the game's `bots: evaluation`) for at most `depth` decisions;
 4. backs up one reward per seat in [0, 1]: a win 1, a shared win 1/winners, a loss 0;
@@ -151,11 +152,12 @@ class IsmctsBot:
         node = root
         try:
             while not world["over"]:
+                secret = decisions.is_secret(world)
                 picks = self.select(game, world, node)
                 for p, i, _ in picks:
                     game.apply(world, p, i)
                 path.append((node, picks))
-                key = tuple(label for _, _, label in picks)
+                key = self.child_key(seat, picks, secret)
                 child = node.kids.get(key)
                 if child is None:
                     node.kids[key] = Node()
@@ -171,6 +173,17 @@ class IsmctsBot:
                 entry[0] += 1
                 entry[1] += rewards[p]
         return True
+
+    def child_key(self, seat: int, picks: list, secret: bool) -> tuple:
+        """The labels that name the child reached by `picks`. In a secret choice with
+        `secret_key=own` only the searching seat's own pick: the others' picks are as hidden
+        from it as unseen cards, so they do not split the tree (with one child per joint
+        answer, five seats' sealed answers almost never meet the same child twice, and the
+        tree stops at the first secret choice); later nodes then gather the statistics of
+        every imagined answer, as they do of every imagined card."""
+        if secret and self.secret_key == "own":
+            return tuple(label for p, _, label in picks if p == seat)
+        return tuple(label for _, _, label in picks)
 
     def select(self, game, world: dict, node: Node) -> list:
         """(seat, index, label) for every seat deciding now: one seat, or all the seats of a

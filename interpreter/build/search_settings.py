@@ -15,9 +15,11 @@ SETTINGS = {
     "c": (float, 0.7, "UCB exploration constant"),
     "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
     "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
+    "secret_key": (str, "joint", "a secret choice's child: joint (every seat's pick) or own "
+                                 "(the bot's own pick: the others' stay hidden)"),
 }
 CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
-           "prior_at": ("root", "all")}
+           "prior_at": ("root", "all"), "secret_key": ("joint", "own")}
 
 
 def parse_settings(text: str) -> dict:
