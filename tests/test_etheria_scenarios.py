@@ -11,7 +11,7 @@ import pytest
 
 from interpreter.errors import IllegalMove
 from interpreter.present.views import view
-from interpreter.runtime.visibility import may_read
+from interpreter.runtime.redaction import may_read
 from scenario import Log, clear_flow, evaluate, fresh, load, place, run, zone
 
 FACTIONS = ["dragons", "deepwoods", "nomads", "dicathen"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.runtime.visibility import may_read
+from interpreter.runtime.redaction import may_read
 from scenario import Log, clear_flow, evaluate, finished, load, place, run
 
 SCHEMA = (Path(__file__).resolve().parent.parent / "schemas" / "game.schema.json").read_text()

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from cli import main
 from interpreter.present import views
-from interpreter.runtime.visibility import may_read
+from interpreter.runtime.redaction import may_read
 from scenario import load
 
 pytestmark = pytest.mark.skipif(

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cli import main
 from interpreter.effects.parser import parse_script
 from interpreter.runtime.game import Game
-from interpreter.runtime.visibility import may_read
+from interpreter.runtime.redaction import may_read
 
 
 def test_the_statement_parses_with_its_audience():

@@ -11,7 +11,7 @@ import pytest
 from interpreter.present import views
 from interpreter.runtime.play_session import Session
 from interpreter.runtime.game import Game
-from interpreter.runtime.visibility import may_read
+from interpreter.runtime.redaction import may_read
 from test_views import card_finder, hidden_from
 
 RELAY = Path(__file__).parent / "games" / "relay_programs"

@@ -7,7 +7,7 @@ import pytest
 
 from interpreter.present import views
 from interpreter.present.table.screens import PassScreen
-from interpreter.runtime.visibility import may_read
+from interpreter.runtime.redaction import may_read
 
 from tui_table import choose_number, press, sync, table, widget_texts
 

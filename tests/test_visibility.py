@@ -16,7 +16,8 @@ from interpreter.bots import make_bot
 from interpreter.bots.worlds import determinize, hidden_places
 from interpreter.present import terminal, views
 from interpreter.runtime.game import Game
-from interpreter.runtime.visibility import declared, may_read, visible_cards
+from interpreter.runtime.redaction import may_read
+from interpreter.runtime.visibility import declared, visible_cards
 from interpreter.runtime.vm import Line
 
 GAME = str(Path(__file__).parent / "games" / "open_hands")

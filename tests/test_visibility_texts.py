@@ -26,7 +26,8 @@ from interpreter.effects.menus import list_label
 from interpreter.present import views
 from interpreter.runtime import decisions
 from interpreter.runtime.game import Game
-from interpreter.runtime.visibility import (Reader, line_text, may_read, visible_cards)
+from interpreter.runtime.redaction import line_text, may_read
+from interpreter.runtime.visibility import visible_cards
 from scenario import strings
 from test_visibility import _screen
 

@@ -6,7 +6,7 @@ from rich.text import Text
 from ..present import terminal
 from ..present import views
 from ..present.option_groups import only_option
-from ..runtime.visibility import line_text, may_read
+from ..runtime.redaction import line_text, may_read
 from ..runtime.decisions import DONE
 from ..boards.geometry import answer_spelling
 from ..errors import did_you_mean

@@ -11,7 +11,7 @@ from ..present.terminal import plural
 from ..bots import BOTS, make_bot
 from ..boards.geometry import answer_spelling
 from ..errors import IllegalMove
-from ..runtime.visibility import line_text, may_read
+from ..runtime.redaction import line_text, may_read
 from ..effects.rng import new_seed
 from ..runtime.decisions import UNDO as UNDO_STEP
 from ..runtime import saves as savefile

@@ -7,7 +7,7 @@ from ..errors import GameError, RulebookError, SaveFileError
 from ..load.documents import is_path
 from ..runtime import saves as savefile
 from ..runtime.play_session import Session
-from ..runtime.visibility import line_text
+from ..runtime.redaction import line_text
 from ..safe_text import spelled
 from .common import load_game, reports_errors, seat_arg
 

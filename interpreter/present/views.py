@@ -14,7 +14,8 @@ from ..effects.menus import label_of
 from ..effects.values import shown
 from ..runtime.evaluation import Evaluator
 from ..runtime import decisions
-from ..runtime.visibility import (Reader, board_hides, count_shown, declared, declared_as, mark_words,
+from ..runtime.redaction import Reader
+from ..runtime.visibility import (board_hides, count_shown, declared, declared_as, mark_words,
                                   sees, stat_levels, zone_sight)
 from .. import zone_keys
 from .card_details import card_details

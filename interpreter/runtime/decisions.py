@@ -187,7 +187,7 @@ def labels(vm, seat: int, reader=None) -> list:
     """The seat's options' labels (the state vm is bound to). A choice labelled by the
     game (a compiled label text about `it`) is labelled from the state it waits in, only
     when asked; a secret sequence's "undo last" comes last. `reader` (a
-    visibility.Reader for the seat; Game passes one) words the cards the seat may not see
+    redaction.Reader for the seat; Game passes one) words the cards the seat may not see
     neutrally."""
     s = vm.s
     p = s["pending"]

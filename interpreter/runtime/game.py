@@ -30,7 +30,7 @@ from ..load import game_options
 from ..load.game_options import SetupError
 from .run_errors import located
 from ..build.game_loader import load_game
-from .visibility import Reader, judging
+from .redaction import Reader, judging
 from .vm import VM
 
 

@@ -20,10 +20,10 @@ class Line(str):
     """A log line that is more than a text: a private one has its audience (seats), e.g. a
     hand drawn; one whose fields named cards has them: `named` (label, cards) as the VM
     wrote it, `marks` (label, who may see, neutral words) once judged where it was written
-    (visibility.judging), so each reader reads the cards it may not see as neutral words.
+    (redaction.judging), so each reader reads the cards it may not see as neutral words.
     Listeners that only keep texts keep working (the text is the whole line); views, the
     terminal and --json show it only to its audience and as each reader may read it
-    (visibility.may_read, line_text)."""
+    (redaction.may_read, line_text)."""
     audience: tuple | None
     named: tuple
     marks: tuple
@@ -379,7 +379,7 @@ class VM:
     def emit(self, text: str, to=ALL) -> None:
         """A log line for the listener; `to`: the seat or seats who alone may read it. A
         line whose fields named cards keeps them (label, cards): the listener Game binds
-        judges, as the line is written, who may see each (visibility.judging)."""
+        judges, as the line is written, who may see each (redaction.judging)."""
         named, self.named = self.named, []
         if self.listener is not None:
             if named:

@@ -12,7 +12,7 @@ from rich.text import Text
 from .. import terminal
 from ..board_draw import legend, render_board
 from ..screen_words import words
-from ...runtime.visibility import may_read
+from ...runtime.redaction import may_read
 from ...safe_text import spelled, spelled_all
 
 
