@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-import test_playouts as shared
+from interpreter.analysis import playout_checks as checks
 from scenario import load
 
 SLOW_SEEDS = int(os.environ.get("RULEBOOK_HARDEN_SEEDS", "300"))
@@ -41,46 +41,41 @@ def playouts(setting, seeds: range) -> list:
     """Plays every seed; returns the game lengths. Any failure names the seed."""
     name, players, variant, options = setting
     game = load(name)
-    base = game.new_state
-
-    def new_state(*args, **kw):
-        kw["variant"], kw["options"] = variant, options
-        return base(*args, **kw)
-    game.new_state = new_state          # shared.play starts games with its own options
     # random players may take very long with no cap (M.E.T.A. seed 1191: 48,731 decisions,
     # 6,424 rounds): the bound is the game's own guard, max_decisions
-    bound, shared.DECISION_BOUND = shared.DECISION_BOUND, game.g.max_decisions
+    setting = {"options": options, "variant": variant, "bound": game.g.max_decisions}
+
+    def play(seed, **kw):
+        return checks.play(game, players, seed, **setting, **kw)
     lengths = []
-    try:
-        for seed in seeds:
-            s, _, steps = shared.play(game, players, seed, every_step=True)
-            res = game.result(s)
-            assert res is not None and len(res["scores"]) == players, f"seed {seed}: {res}"
-            assert res["winners"] or res["draw"] or res.get("capped"), \
-                f"seed {seed}: neither a winner, a draw nor a cap"
-            if options and options.get("turn_cap") == 0:
-                assert not s.get("capped"), f"seed {seed}: capped with no cap"
-            if seed % 10 == 0:
-                again, _, steps2 = shared.play(game, players, seed, round_trip=True)
-                assert steps2 == steps and game.state_hash(again) == game.state_hash(s)
-                mid, bot, _ = shared.play(game, players, seed, stop_at=steps // 2)
-                copy = game.clone(mid)
-                assert game.state_hash(shared.finish(game, copy, bot)) == game.state_hash(s)
-            if seed % 100 == 0:
-                views_ignore_hidden_cards(game, players, seed, steps)
-            lengths.append(steps)
-    finally:
-        game.new_state, shared.DECISION_BOUND = base, bound
+    for seed in seeds:
+        s, _, steps = play(seed, every_step=True)
+        res = game.result(s)
+        assert res is not None and len(res["scores"]) == players, f"seed {seed}: {res}"
+        assert res["winners"] or res["draw"] or res.get("capped"), \
+            f"seed {seed}: neither a winner, a draw nor a cap"
+        if options and options.get("turn_cap") == 0:
+            assert not s.get("capped"), f"seed {seed}: capped with no cap"
+        if seed % 10 == 0:
+            again, _, steps2 = play(seed, round_trip=True)
+            assert steps2 == steps and game.state_hash(again) == game.state_hash(s)
+            mid, bot, _ = play(seed, stop_at=steps // 2)
+            copy = game.clone(mid)
+            assert game.state_hash(checks.finish(game, copy, bot, setting["bound"])) \
+                == game.state_hash(s)
+        if seed % 100 == 0:
+            views_ignore_hidden_cards(game, players, seed, steps, play)
+        lengths.append(steps)
     return lengths
 
 
-def views_ignore_hidden_cards(game, players, seed, steps):
+def views_ignore_hidden_cards(game, players, seed, steps, play):
     from interpreter.present.views import view
     rnd = random.Random(seed)
     for stop in (steps // 3, (2 * steps) // 3):
-        mid, _, _ = shared.play(game, players, seed, stop_at=stop)
+        mid, _, _ = play(seed, stop_at=stop)
         for seat in range(players):
-            t = shared.swap_hidden(game, mid, seat, rnd)
+            t = checks.swap_hidden(game, mid, seat, rnd)
             if t is not None:
                 assert view(game, t, seat) == view(game, mid, seat), \
                     f"seed {seed}, decision {stop}: P{seat + 1}'s view shows a hidden card"
