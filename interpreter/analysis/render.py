@@ -68,6 +68,8 @@ def simulation(con, report: dict) -> None:
         con.print(line)
     if report.get("metrics"):
         con.print(metric_table(report["metrics"], "declared metrics"))
+    if report.get("game_metrics"):
+        con.print(metric_table(report["game_metrics"], "game metrics (docs/guides/metrics.md)"))
     if report.get("cards"):
         con.print(card_table(report["cards"]))
         for name, meaning in (report.get("card_columns") or {}).items():

@@ -39,6 +39,7 @@ class RunSpec:
     options: tuple = ()             # (name, value) pairs
     overrides: tuple = ()           # (dotted path, value) pairs (--set)
     cards: bool = True              # record per-card events
+    trace: bool = False             # record every seat's evaluation (simulate --metrics)
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,18 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
                            events=events)
         bots = [make_bot(k, game, task.seed * BOT_SEED_STRIDE + p)
                 for p, k in enumerate(task.bots)]
+        multi = offered = 0                       # the choice metrics (game_metrics.choice)
+        trace = Trace(game) if spec.trace else None
+        if trace is not None:
+            trace.after(s)                        # the first decision's position
         while not s["over"]:
             seat = game.waiting(s)[0]
+            k = game.bot_option_count(s, seat)
+            multi += k > 1
+            offered += k
             game.apply(s, seat, bots[seat].choose(game, s, seat), events=events)
+            if trace is not None:
+                trace.after(s)
     except Exception as e:   # noqa: BLE001 - one broken game must not end the run: record it
         rec["error"] = str(e) if isinstance(e, RulebookError) else f"{type(e).__name__}: {e}"
         if not spec.overrides and repro.room():   # (with --set the files are not the game)
@@ -100,7 +110,9 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
                capped=bool(s.get("capped")),
                draw=bool(result.get("draw")) and not s.get("capped"),
                decisions=s["decisions"], forced=s.get("forced", 0),
-               rounds=s["g"].get(counter) if counter else None)
+               rounds=s["g"].get(counter) if counter else None, choice=[multi, offered])
+    if trace is not None:
+        rec["trace"] = trace.values
     if "team" in result:   # a cooperative game: the team's score and win
         rec["team"] = result["team"]
     if spec.cards:
@@ -109,6 +121,24 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
     if metrics:
         rec["metrics"] = evaluate_metrics(metrics, game.g, s, events)
     return rec
+
+
+class Trace:
+    """Every seat's evaluation at each settled position (nobody has answered the pending
+    decision yet: a secret choice is read once all its answers are in), from the first
+    decision's to the last one's, for the evaluation-based metrics."""
+
+    def __init__(self, game):
+        from ..bots.seat_value import team_values
+        self.game, self.values_of = game, team_values
+        self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
+        self.values: list = []
+
+    def after(self, s: dict) -> None:
+        pending = s["pending"]
+        if self.fn is None or (pending is not None and pending["ans"]) or s["over"]:
+            return
+        self.values.append([round(float(v), 6) for v in self.values_of(self.game, s, self.fn)])
 
 
 def play_chunk(spec: RunSpec, tasks: list) -> list:

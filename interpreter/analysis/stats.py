@@ -10,6 +10,7 @@ interval; every mean the interval of the mean. `scalars` lists every metric in o
 from __future__ import annotations
 
 from .cardstats import card_summary, column_meanings
+from .game_metrics import game_metrics
 from .intervals import histogram, mean, rate, wilson
 from .team import team_scalars, team_summary
 
@@ -59,7 +60,12 @@ def summarise(g, records: list, elapsed: float, players: int, info: dict) -> dic
         report["card_columns"] = column_meanings(g)
     if done and "metrics" in done[0]:
         report["metrics"] = [m for m in custom_scalars(g, done)]
-    report["scalars"] = scalars(report, done, players, g)
+    # the named metrics of a game (game_metrics.py): in the summary, and beside every other
+    # figure in compare and sweep
+    report["game_metrics"] = game_metrics(records, players, g.metrics.bands if g.metrics else {},
+                                          team)
+    report["scalars"] = scalars(report, done, players, g) + [
+        {**m, "name": f"metric {m['name']}"} for m in report["game_metrics"]]
     return report
 
 

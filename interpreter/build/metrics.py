@@ -4,6 +4,8 @@ any expression's); analysis/metrics.py evaluates them on a finished game."""
 from __future__ import annotations
 
 EVENTS = ("acquired", "played")
+# names under metrics: that declare the band of an ideal game's length (game_metrics.length)
+BANDS = ("ideal_rounds", "ideal_decisions")
 
 
 class Metrics:
@@ -14,6 +16,7 @@ class Metrics:
         self.values: dict = {}     # name -> compiled expression (read at the end)
         self.tallies: dict = {}    # name -> (event kind, compiled condition or None)
         self.descriptions: dict = {}
+        self.bands: dict = {}      # ideal_rounds / ideal_decisions -> (low, high)
 
 
 def card_stat_zones(builder, g) -> None:
@@ -51,6 +54,14 @@ def compile_metrics(builder, comp, g) -> None:
         return
     m = Metrics()
     for name, spec in section.items():
+        if name in BANDS:
+            if isinstance(spec, list) and len(spec) == 2 and spec[0] <= spec[1]:
+                m.bands[name] = (spec[0], spec[1])
+            elif isinstance(spec, list) and len(spec) == 2:
+                builder.add(builder.doc, ["metrics", name], "SCHEMA-VALUE",
+                            f"{name}: the band's low end {spec[0]} is above its high end "
+                            f"{spec[1]}", "write [LOW, HIGH]", key=False)
+            continue
         if isinstance(spec, str):
             spec, path = {"value": spec}, ["metrics", name]
         elif isinstance(spec, dict):
@@ -74,4 +85,4 @@ def compile_metrics(builder, comp, g) -> None:
                     continue
             m.tallies[name] = (spec["count"], where)
             m.names.append(name)
-    g.metrics = m if m.names else None
+    g.metrics = m if m.names or m.bands else None

@@ -48,6 +48,10 @@ def run_options(fn):
                      callback=_keep_worker_wait, help="With --scheduler: how long the run waits "
                      "while the cluster has no worker before it fails."),
         click.option("--no-cards", "no_cards", is_flag=True, help="Skip per-card statistics."),
+        click.option("--metrics", is_flag=True, expose_value=False, callback=_keep_metrics,
+                     help="Also measure the evaluation-based metrics (lead changes, stability, "
+                     "drama, decisiveness, comebacks): every seat's evaluation after every "
+                     "decision, which costs time."),
     ]
     for d in reversed(decorators):
         fn = d(fn)
@@ -59,6 +63,17 @@ def _keep_worker_wait(ctx, param, value):
     sweep need no parameter of their own for it."""
     ctx.meta["rulebook.worker_wait"] = value
     return value
+
+
+def _keep_metrics(ctx, param, value):
+    """--metrics reaches setup through the click context (like --worker-wait)."""
+    ctx.meta["rulebook.metrics"] = value
+    return value
+
+
+def wants_trace() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx and ctx.meta.get("rulebook.metrics"))
 
 
 def dask_settings(scheduler) -> dict:
@@ -96,7 +111,8 @@ def setup(game_name, players, variant, option_specs, set_specs, kind, bot_specs,
     except GameError:
         n = players or game.g.players_min
     kinds = bot_kinds(game, n, kind, bot_specs)
-    spec = RunSpec(path, n, variant, tuple(sorted(options.items())), overrides, cards)
+    spec = RunSpec(path, n, variant, tuple(sorted(options.items())), overrides, cards,
+                   trace=wants_trace())
     return Setup(game, spec, kinds, label)
 
 
