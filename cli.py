@@ -18,6 +18,7 @@ COMMANDS = {
     "sweep": ("sweep", "sweep", "One simulation per value of a game setting (--set PATH=V1,V2)."),
     "describe": ("describe", "describe", "The game for a person: components, flow, cards."),
     "replay": ("replay", "replay", "Replay a save file and check it reaches the same state."),
+    "tune": ("tune", "tune", "Search a game's values for those that meet objectives (balance, ...)."),
     "new": ("new_game", "new", "Make a new game folder that validates and plays (--from EXAMPLE)."),
 }
 

@@ -155,6 +155,7 @@ class GameDef:
     end_when_fn: Optional[Callable] = None               # the compiled end.when, if any
     code_where: dict = field(default_factory=dict)       # generated code -> its YAML places
     metrics: Optional[Any] = None                        # build/metrics.Metrics; None without any
+    tune: dict = field(default_factory=dict)             # tune: params and objectives (texts)
     card_stats: dict = field(default_factory=dict)       # card_stats: acquired/played -> zone names
     warnings: list = field(default_factory=list)         # the loader's warnings (Findings), sorted
     prompt_fns: list = field(default_factory=list)       # compiled prompt templates, by id

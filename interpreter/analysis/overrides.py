@@ -9,24 +9,13 @@ game file or any included file (`cards.c12.cost`), and every copy of that card c
 from __future__ import annotations
 
 from ..errors import RulebookError, did_you_mean
+from ..load.game_options import parse_scalar
 from ..runtime.game import Game
 from ..build.game_loader import load_game
 
 
-def parse_value(text: str):
-    """A number, true/false, none, or else a text, as a YAML scalar would be read."""
-    t = text.strip()
-    low = t.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low in ("none", "null"):
-        return None
-    for kind in (int, float):
-        try:
-            return kind(t)
-        except ValueError:
-            pass
-    return t
+# a number, true/false, none, or else a text, as a YAML scalar would be read
+parse_value = parse_scalar
 
 
 def parse_sets(specs) -> tuple:

@@ -166,7 +166,13 @@ def sweep_body(res: dict) -> tuple:
     return title, body
 
 
-BODIES = {"simulate": simulate_body, "compare": compare_body, "sweep": sweep_body}
+def tune_body(res: dict) -> tuple:
+    from .tune_report import body       # the tune report's plots and tables
+    return body(res)
+
+
+BODIES = {"simulate": simulate_body, "compare": compare_body, "sweep": sweep_body,
+          "tune": tune_body}
 
 
 def write_report(path: str, kind: str, result: dict) -> None:

@@ -13,6 +13,7 @@ from ..errors import CompileError, Finding, type_words
 from ..model import visible_key
 from . import lookups as tables
 from .metrics import compile_metrics
+from .tune_decls import tune_section
 from .bot_settings import compile_bots
 from ..effects.abilities import compile_abilities
 from ..effects.values import entry_type, static_type
@@ -193,6 +194,7 @@ class GameCompiler:
             self.compile_team(comp, doc, g)
         compile_bots(self, comp, g)      # bots.policies and hidden_types (policies.py)
         compile_metrics(self, comp, g)   # the metrics: section (build/metrics.py)
+        tune_section(self, g)            # the tune: section (build/tune_decls.py)
         g.stat_fns = {name: comp.stat(name) for name in g.stats}
         g.end_when_fn = g.exprs.get("end_when")
         g.result_fn = tables.result_fn(g)

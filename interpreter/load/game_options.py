@@ -178,3 +178,20 @@ def _shown(value) -> str:
     text = "null" if value is None else str(value).lower() if isinstance(value, bool) else \
         repr(value)
     return text if len(text) <= 40 else f"a value of {len(text)} characters"
+
+
+def parse_scalar(text: str):
+    """A value typed on the command line (--set, tune's --param) read as a YAML scalar would
+    be: a whole or real number, true/false, none, or else the text itself."""
+    t = str(text).strip()
+    low = t.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(t)
+        except ValueError:
+            pass
+    return t
