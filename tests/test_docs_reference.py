@@ -103,3 +103,119 @@ def test_every_example_parses_and_uses_what_it_documents(section, name, example)
         assert re.search(rf"\b{name}\(", example), f"the example of {name} does not call it"
     elif section in ("words", "player_fields", "card_fields"):
         assert re.search(rf"\b{name}\b", example)
+
+
+# ---------------------------------------------------------------- examples in a game
+
+# A small game that declares every name the examples use; each example becomes a procedure of
+# its own (an expression as `x = EXAMPLE`, a statement inside a loop so that `break` and
+# `continue` have one), and validating the game compiles them all. The hex board's builtins
+# are compiled in a copy whose board is a hex map.
+EXAMPLES_GAME = """\
+game:
+  id: examples
+  name: Examples
+  players: {min: 2, max: 3}
+  variants: {short: fewer rounds, long: more rounds}
+  default_variant: long
+moments: [on_reveal]
+counters:
+  player:
+    gold: {start: 0}
+    score: {start: 0}
+    fame: {start: 0}
+  game:
+    round: {start: 0}
+    direction: {start: 1, min: -1, max: 1}
+values:
+  player:
+    invested: {start: {}, default: 0}
+zones:
+  player:
+    hand: {visibility: owner}
+    slots: {keys: [fame, gold]}
+  game:
+    deck: {}
+    discard: {}
+roles: [leader]
+boards:
+BOARD
+card_types:
+  coin:
+    label: "coin {cost}"
+    discard_to: discard
+    abilities:
+      on_reveal: gain gold 1 to me
+cards:
+  - {id: c, type: coin, zone: deck, count: 4, cost: 1, colour: red, red: true, wild: false}
+rounds:
+  count: 1
+  counter: round
+  phases:
+    - name: take
+      do: |
+        for each p in players:
+            gain gold 1 to p
+end:
+  score: it.gold
+procedures:
+  deal:
+    params: {p: player, n: number}
+    do: draw n from deck to p.hand
+"""
+BOARDS = {"grid": "  map: {shape: grid, rows: 4, cols: 4, stack_limit: 2, "
+                  "features: {a1: {terrain: hills, station: circle}}}",
+          "hex": "  map: {shape: hex, rows: [2, 3, 2], features: {A.n: {station: circle}}}"}
+PARAMS = ("{c: card, p: player, n: number, cell: text, v: text, w: text, a: text, b: text, "
+          "d: text, drawn: cards, names: list, costs: list, passed: players, mine: list, "
+          "theirs: list, rails: list, best: number}")
+HEX_ONLY = {"vertices", "faces", "corners", "faces_at", "exits", "step", "direction", "chords",
+            "chords_at", "face_of", "vertex", "route"}
+
+
+def _procedure(i, section, example):
+    text = example
+    if section not in ("statements", "mechanics"):
+        text = f"x = {text}"
+    body = "for each i in [1]:\n" + "".join(f"    {line}\n" for line in text.splitlines())
+    return (f"  ex{i}:\n    params: {PARAMS}\n    do: |\n"
+            + "".join(f"      {line}\n" for line in body.splitlines()))
+
+
+def _examples_game(tmp_path, shape, chosen):
+    text = EXAMPLES_GAME.replace("BOARD", BOARDS[shape])
+    where = {}
+    for i, (section, name, example) in enumerate(chosen):
+        where[f"ex{i}"] = (section, name, example)
+        text += _procedure(i, section, example)
+    folder = tmp_path / shape
+    folder.mkdir()
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    return folder, text, where
+
+
+@pytest.mark.parametrize("shape", ["grid", "hex"])
+def test_every_example_compiles_in_a_game(tmp_path, shape):
+    from interpreter.build.game_loader import check_game
+    def here(section, name):
+        if section == "board":
+            return (name in HEX_ONLY) == (shape == "hex")
+        return shape == "grid"
+    chosen = [p.values for p in _examples() if here(*p.values[:2])]
+    assert len(chosen) > (100 if shape == "grid" else 10)
+    folder, text, where = _examples_game(tmp_path, shape, chosen)
+    lines = text.splitlines()
+    errors = []
+    for f in check_game(str(folder)):
+        if f.severity != "error":
+            continue
+        proc = next((lines[i].strip().rstrip(":") for i in range(f.line - 1, -1, -1)
+                     if re.match(r"  ex\d+:$", lines[i])), None)
+        errors.append(f"{where.get(proc, '?')}: {f.code} {f.message}")
+    assert not errors, "\n".join(errors)
+
+
+def test_an_example_that_does_not_compile_is_reported(tmp_path):
+    from interpreter.build.game_loader import check_game
+    folder, _, _ = _examples_game(tmp_path, "grid", [("builtins", "count", "count(nothing)")])
+    assert [f.code for f in check_game(str(folder)) if f.severity == "error"] == ["REF-UNDEF"]
