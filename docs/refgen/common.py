@@ -26,6 +26,13 @@ def cell(text) -> str:
     return "".join(out)
 
 
+def short(meaning: str) -> str:
+    """A meaning's first clause, for a summary table: its asides (in parentheses) left out,
+    up to the first semicolon, colon or sentence's end."""
+    plain = re.sub(r" \([^()]*\)", "", meaning)
+    return re.split(r"[:;] |(?<!e\.g)\.\s(?=[A-Z`])", plain, maxsplit=1)[0].rstrip(".")
+
+
 def code(text) -> str:
     """Inline code, with a fence longer than any backtick run in the text."""
     text = str(text)

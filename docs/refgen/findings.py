@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from .common import GENERATED, ROOT, cell
+from .common import GENERATED, ROOT, cell, short
 
 MEANINGS = ROOT / "docs" / "reference" / "findings.yaml"
 CORPUS = ROOT / "tests" / "broken"
@@ -106,5 +106,4 @@ def page() -> str:
 
 def _first_clause(meaning: str) -> str:
     """The table's short meaning: its asides left out, up to the first semicolon."""
-    short = re.split(r"; ", re.sub(r" \([^()]*\)", "", meaning), maxsplit=1)[0]
-    return cell(short)
+    return cell(short(meaning))

@@ -9,7 +9,7 @@ import sys
 
 from ruamel.yaml import YAML
 
-from .common import GENERATED, ROOT, cell, code, table
+from .common import GENERATED, ROOT, cell, code, short, table
 
 ENTRIES = ROOT / "docs" / "reference" / "language.yaml"
 GRAMMAR = ROOT / "interpreter" / "effects" / "grammar.lark"
@@ -142,7 +142,7 @@ def page() -> str:
     out.append("## Statements\n\nOne per line; blocks by indentation, like Python.\n")
     out.append(table(["statement", "what it does"],
                      [[f"[{code(statement_title(k))}](#stmt-{k})",
-                       cell(_short(v["meaning"]))] for k, v in e["statements"].items()]))
+                       cell(short(v["meaning"]))] for k, v in e["statements"].items()]))
     for k, v in e["statements"].items():
         out.append(_block(statement_title(k), v["signature"], "",
                           v["meaning"], v["example"], f"stmt-{k}"))
@@ -150,7 +150,7 @@ def page() -> str:
                "`where` and the other collection words, `a if c else b`, `or`, `and`, `not`, "
                "comparisons, `+ -`, `* / %`, unary `-`, then members, indexes and calls.\n")
     out.append(table(["form", "what it gives"],
-                     [[f"[{code(v['signature'])}](#expr-{_slug(k)})", cell(_short(v["meaning"]))]
+                     [[f"[{code(v['signature'])}](#expr-{_slug(k)})", cell(short(v["meaning"]))]
                       for k, v in e["expressions"].items()]))
     for k, v in e["expressions"].items():
         out.append(_block(k, v["signature"], "", v["meaning"], v["example"],
@@ -181,10 +181,6 @@ def page() -> str:
                          [[f'<a id="{prefix}-{k}"></a>{code(k)}', cell(v["meaning"]),
                            code(v["example"])] for k, v in e[section].items()]))
     return "\n".join(out)
-
-
-def _short(meaning: str) -> str:
-    return re.split(r"(?<=[.:;])\s", meaning, maxsplit=1)[0].rstrip(".:;")
 
 
 def _slug(key: str) -> str:

@@ -76,10 +76,17 @@ def description(node: dict, root: dict) -> str:
     node = resolve(node, root)
     text = node.get("description", "")
     forms = [resolve(b, root) for b in node.get("oneOf", [])]
-    said = [f"{type_text(b, root)}: {b['description']}" for b in forms if b.get("description")]
+    said = [f"{type_text(b, root)}: {_clause(b['description'])}" for b in forms
+            if b.get("description")]
     if said:
-        text += " Either " + "; or ".join(said)
+        text += " Either " + "; or ".join(said) + "."
     return text
+
+
+def _clause(text: str) -> str:
+    """A sentence as a clause inside another: no final stop, no capital (but a name's)."""
+    text = text.rstrip(".")
+    return text[0].lower() + text[1:] if text[:2].istitle() else text
 
 
 def walk(node: dict, root: dict, path: str, required: bool = False):
