@@ -48,12 +48,12 @@ def _best(found: list):
 
 
 def excerpt(path: Path, line: int) -> tuple:
-    """(first line's number, the lines around `line`) leaving out the `# expect:` lines."""
+    """(first line's number, the lines around `line`) leaving out the case's opening comment
+    lines (what the case is, its `# expect:` lines)."""
     text = path.read_bytes().decode("utf-8", errors="replace")
     lines = text.splitlines()
-    first = max(1, line - BEFORE)
-    while first < line and lines[first - 1].startswith("# expect:"):
-        first += 1
+    opening = next((i for i, x in enumerate(lines) if not x.startswith("#")), 0)
+    first = max(1, line - BEFORE, min(opening + 1, line))
     return first, lines[first - 1:line + AFTER]
 
 
