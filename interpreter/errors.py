@@ -10,6 +10,10 @@ from typing import Iterable
 from .safe_text import spelled
 
 
+# The documentation page that explains every finding's code, one entry (#CODE) per code.
+FINDINGS_PAGE = "docs/reference/findings.md"
+
+
 @dataclass
 class Finding:
     """One problem in a game definition, located at file:line:col (1-based)."""
@@ -22,17 +26,23 @@ class Finding:
     severity: str = "error"   # "error" | "warning"
     excerpt: str = ""         # e.g. an expression line with a caret under the column
 
+    @property
+    def docs(self) -> str:
+        """The reference entry that explains the code (made by docs/gen_reference.py)."""
+        return f"{FINDINGS_PAGE}#{self.code}"
+
     def format(self) -> str:
         text = f"{self.file}:{self.line}:{self.col}: {self.severity} {self.code} {self.message}"
         if self.hint:
             text += f" ({self.hint})"
+        text += f" (see {self.docs})"
         if self.excerpt:
             text += "\n" + self.excerpt
         return spelled(text)   # names and texts quoted from a file reach a terminal
 
     def as_dict(self) -> dict:
         return {"file": self.file, "line": self.line, "col": self.col, "severity": self.severity,
-                "code": self.code, "message": self.message, "hint": self.hint}
+                "code": self.code, "message": self.message, "hint": self.hint, "docs": self.docs}
 
     def sort_key(self):
         return (self.file, self.line, self.col, self.code)

@@ -79,7 +79,7 @@ def test_validate_broken_copy_fails_with_position(broken):
     line, col = fam(broken)
     assert r.output.splitlines()[:2] == [
         (f"{broken / 'game.yaml'}:{line}:{col}: error REF-UNDEF players have no counter, value, "
-         "stat or zone 'fam' (did you mean 'fame'?)"),
+         "stat or zone 'fam' (did you mean 'fame'?) (see docs/reference/findings.md#REF-UNDEF)"),
         "1 error, 0 warnings"]
 
 

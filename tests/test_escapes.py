@@ -92,7 +92,8 @@ def test_a_finding_is_formatted_with_its_controls_visible():
     f = Finding("g.yaml", 2, 3, "X", "unknown zone 'a\x1b[2J'", "did you mean 'b\x1b]0;t\x07'?",
                 excerpt="line\n  ^")
     assert f.format() == ("g.yaml:2:3: error X unknown zone 'a\\x1b[2J' "
-                          "(did you mean 'b\\x1b]0;t\\x07'?)\nline\n  ^")
+                          "(did you mean 'b\\x1b]0;t\\x07'?) (see docs/reference/findings.md#X)"
+                          "\nline\n  ^")
 
 
 def test_validate_warns_at_each_name_with_a_control_character(game):

@@ -47,7 +47,7 @@ def test_a_long_text_aliased_150000_times_is_refused_early_under_a_memory_cap(tm
     assert out.stdout.splitlines()[0] == (
         f"game.yaml:3:{third}: error YAML-SIZE the file expands to more than {MAX_EXPANDED:,} "
         "characters of text (an alias repeats a long value too often) (write the value "
-        "once, or fewer aliases)")
+        "once, or fewer aliases) (see docs/reference/findings.md#YAML-SIZE)")
 
 
 def test_aliases_within_the_limit_still_load(tmp_path):
@@ -123,7 +123,8 @@ def test_60000_one_line_statements_are_one_located_finding_not_minutes(tmp_path)
     assert out.stdout.splitlines() == [
         f"metras/game.yaml:{line}:{col}: error EFFECT-SIZE the game's effect texts pass "
         "10,000 lines here; this text and the ones after it are not compiled (split the "
-        "game, or write repeated rules once (a procedure, a loop))", "1 error, 0 warnings"]
+        "game, or write repeated rules once (a procedure, a loop)) "
+        "(see docs/reference/findings.md#EFFECT-SIZE)", "1 error, 0 warnings"]
 
 
 def test_the_budget_counts_every_text_of_the_game(tmp_path, monkeypatch):

@@ -196,7 +196,8 @@ def test_names_and_paths_are_told_apart_and_a_clash_is_reported(tmp_path, monkey
     assert r.exit_code == 0
     assert r.output.splitlines() == [
         "metras:1:1: warning NAME-CLASH 'metras' names the game under gamedefs/; the folder "
-        "'metras' in the current directory is not used (write ./metras to use it)",
+        "'metras' in the current directory is not used (write ./metras to use it) "
+        "(see docs/reference/findings.md#NAME-CLASH)",
         "0 errors, 1 warning"]
     r = run("validate", "./metras")             # the path: the folder here
     assert r.exit_code == 1

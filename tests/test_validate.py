@@ -127,18 +127,20 @@ def _board_findings(text):
 
 def test_a_kind_key_picks_the_form_whose_errors_are_shown():
     assert _board_findings("main: {kind: hex, radius: big}\n") == [
-        "t.yaml:1:27: error SCHEMA-TYPE main.radius: expected a whole number, got the text 'big'"]
+        "t.yaml:1:27: error SCHEMA-TYPE main.radius: expected a whole number, got the text 'big' "
+        "(see docs/reference/findings.md#SCHEMA-TYPE)"]
 
 
 def test_an_unknown_kind_is_named_with_a_suggestion():
     assert _board_findings("main: {kind: hexx, radius: 3}\n") == [
         "t.yaml:1:14: error SCHEMA-ENUM main.kind: expected one of grid, hex, got the text "
-        "'hexx' (did you mean 'hex'?)"]
+        "'hexx' (did you mean 'hex'?) (see docs/reference/findings.md#SCHEMA-ENUM)"]
 
 
 def test_no_form_fits_the_type():
     assert _board_findings("main: 3\n") == [
-        "t.yaml:1:7: error SCHEMA-TYPE main: expected a mapping or a text, got the number 3"]
+        "t.yaml:1:7: error SCHEMA-TYPE main: expected a mapping or a text, got the number 3 "
+        "(see docs/reference/findings.md#SCHEMA-TYPE)"]
 
 
 # ------------------------------------------------------------------ positions inside texts
@@ -171,7 +173,8 @@ def test_json_findings_have_exactly_the_documented_fields():
     r = run("validate", "--format", "json", BROKEN / "42_orphan_constant_and_zone")
     found = json.loads(r.output)
     assert r.exit_code == 0 and len(found) == 2
-    assert all(set(f) == {"file", "line", "col", "severity", "code", "message", "hint"}
+    assert all(set(f) == {"file", "line", "col", "severity", "code", "message", "hint",
+                               "docs"}
                for f in found)
     assert found[0]["severity"] == "warning" and found[0]["code"] == "ORPHAN"
     assert (found[0]["line"], found[0]["col"]) == (13, 3)
@@ -181,7 +184,7 @@ def test_a_syntax_error_shows_the_line_and_a_caret():
     r = run("validate", BROKEN / "46_syntax_inline_expression")
     head, src, caret = r.output.splitlines()[:3]
     assert head.endswith("error SYNTAX unexpected '*': expected a value (a number, a name, "
-                         "a quoted text, a list, ...)")
+                         "a quoted text, a list, ...) (see docs/reference/findings.md#SYNTAX)")
     assert src.strip() == "it.gold +* it.power" and src[caret.index("^")] == "*"
 
 
@@ -198,7 +201,8 @@ def test_play_runs_a_game_with_warnings_and_shows_them(tmp_path):
 
 def test_finding_format_is_file_line_col_severity_code_message():
     f = Finding("a.yaml", 3, 5, "REF-UNDEF", "unknown zone 'x'", "did you mean 'y'?")
-    assert f.format() == "a.yaml:3:5: error REF-UNDEF unknown zone 'x' (did you mean 'y'?)"
+    assert f.format() == ("a.yaml:3:5: error REF-UNDEF unknown zone 'x' (did you mean 'y'?) "
+                          "(see docs/reference/findings.md#REF-UNDEF)")
 
 
 def test_a_reference_to_a_name_of_another_kind_says_what_it_is():
