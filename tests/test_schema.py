@@ -62,7 +62,9 @@ def test_every_key_a_designer_can_use_is_named_in_the_readme():
     from pathlib import Path
     root = Path(__file__).resolve().parent.parent
     schema = json.loads((root / "schemas" / "game.schema.json").read_text())
-    readme = "\n".join(p.read_text() for p in sorted((root / "docs").rglob("*.md")))
+    # the guides (not the generated reference, which names every key by construction)
+    readme = "\n".join(p.read_text() for p in sorted((root / "docs").rglob("*.md"))
+                       if "reference" not in p.parts)
     keys = set()
 
     def walk(x):
