@@ -70,6 +70,10 @@ def simulation(con, report: dict) -> None:
         con.print(metric_table(report["metrics"], "declared metrics"))
     if report.get("game_metrics"):
         con.print(metric_table(report["game_metrics"], "game metrics (docs/guides/metrics.md)"))
+    for r in report.get("restricted") or ():
+        con.print(Text(f"restricted play, {r['card']} forbidden to each seat in turn: its win "
+                       f"rate {pct(r['with'])} -> {pct(r['forbidden'])} (difference "
+                       f"{r['difference']:+.1%}, {interval(r['interval'])}): {r['verdict']}"))
     if report.get("cards"):
         con.print(card_table(report["cards"]))
         for name, meaning in (report.get("card_columns") or {}).items():

@@ -15,7 +15,6 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..bots import make_bot
 from ..errors import RulebookError
 from ..effects.rng import derive_seed
 from . import repro
@@ -80,8 +79,8 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
     try:
         s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options),
                            events=events)
-        bots = [make_bot(k, game, task.seed * BOT_SEED_STRIDE + p)
-                for p, k in enumerate(task.bots)]
+        from .skill import bot              # make_bot, or a seat restricted by --forbid
+        bots = [bot(k, game, task.seed * BOT_SEED_STRIDE + p) for p, k in enumerate(task.bots)]
         multi = offered = 0                       # the choice metrics (game_metrics.choice)
         trace = Trace(game) if spec.trace else None
         if trace is not None:
