@@ -129,3 +129,20 @@ def test_simulate_reports_the_metrics(tmp_path):
     assert got["lead_changes"]["value"] == 2
     text = CliRunner().invoke(main, ["simulate", path, "-n", "6", "--metrics"]).output
     assert "game metrics" in text and "decisiveness" in text
+
+
+def test_jsonl_has_each_games_own_metrics(tmp_path):
+    from click.testing import CliRunner
+    from cli import main
+    import json
+    path = scripted(tmp_path, [2, 0, 2], [0, 3, 0])
+    out = tmp_path / "games.jsonl"
+    res = CliRunner().invoke(main, ["simulate", path, "-n", "3", "--metrics", "--jsonl", out])
+    assert res.exit_code == 0, res.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 3
+    for row in rows:
+        m = row["game_metrics"]
+        assert m["lead_changes"] == 2 and m["decision_moves"] == 1.0
+        assert m["branching_factor"] == 2.0 and m["comeback"] is True
+        assert m["decisiveness"] == 2 / 3

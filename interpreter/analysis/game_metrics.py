@@ -188,6 +188,23 @@ def evaluation_based(done: list) -> list:
     ]
 
 
+def per_game(r: dict) -> dict:
+    """One game's own figures (simulate --jsonl): its choice metrics and, when traced, its
+    evaluation-based ones."""
+    out = {}
+    if r.get("decisions") and "choice" in r:
+        out["decision_moves"] = r["choice"][0] / r["decisions"]
+        out["branching_factor"] = r["choice"][1] / r["decisions"]
+    trace, w = r.get("trace"), sole_winner(r)
+    if trace:
+        out["lead_changes"] = lead_changes(trace)
+        out["stability"] = stability(trace)
+        if w is not None:
+            out.update(drama=drama(trace, w), decisiveness=decisiveness(trace, w),
+                       comeback=trailed_at_half(trace, w))
+    return out
+
+
 # ---------------------------------------------------------------- all of them
 GROUPS = {
     "outcome": ("first_seat", "balance", "completion", "drawishness", "capped_share",

@@ -20,6 +20,7 @@ from ..analysis.overrides import load_with_overrides, parse_sets
 from ..analysis.cluster import WORKER_WAIT, SchedulerError, check_address
 from ..analysis.runner import RunInterrupted, Runner, RunSpec, default_jobs, tasks_for
 from ..analysis.stats import summarise
+from ..analysis.game_metrics import per_game
 from ..safe_text import spelled, spelled_all
 
 
@@ -228,6 +229,7 @@ def jsonl_row(g, r: dict) -> str:
     row = {"game": g.id, **r}
     if "winners" in r:
         row["winner"] = g.seat_label(r["winners"][0]) if len(r["winners"]) == 1 else None
+        row["game_metrics"] = per_game(r)     # this game's own (analysis/game_metrics.py)
     return json.dumps(row) + "\n"
 
 
