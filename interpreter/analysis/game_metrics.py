@@ -30,66 +30,73 @@ def sole_winner(r: dict):
 
 
 # ---------------------------------------------------------------- outcome
-def seat_rates(done: list, players: int) -> list:
-    n = len(done) or 1
-    return [sum(1 for r in done if sole_winner(r) == p) / n for p in range(players)]
-
-
-def balance_of(done: list, players: int) -> float:
+# The outcome metrics read only how often each seat won: computed from a vector of win counts
+# (one per seat) and the number of games, so the bootstrap resamples counts, not records.
+def balance_of(wins: list, games: int) -> float:
     """1 - the largest gap between two seats' win rates (1: every seat wins as often)."""
-    rates = seat_rates(done, players)
-    return 1.0 - (max(rates) - min(rates)) if rates else 1.0
+    return 1.0 - (max(wins) - min(wins)) / games if games else 1.0
 
 
-def uniformity_of(done: list, players: int) -> float:
+def uniformity_of(wins: list, games: int) -> float:
     """The entropy of the sole winners' seats over its largest possible value (log of the
     seats): 1 when each seat wins equally often, 0 when one seat wins every decided game."""
-    counts = [sum(1 for r in done if sole_winner(r) == p) for p in range(players)]
-    total = sum(counts)
-    if total == 0 or players < 2:
+    total = sum(wins)
+    if total == 0 or len(wins) < 2:
         return 0.0
-    h = -sum(c / total * math.log(c / total) for c in counts if c)
-    return h / math.log(players)
+    h = -sum(c / total * math.log(c / total) for c in wins if c)
+    return h / math.log(len(wins))
 
 
-def first_seat_of(done: list, players: int) -> float:
+def first_seat_of(wins: list, games: int) -> float:
     """Seat 1's win rate minus its fair share of the decided games (0: no advantage)."""
-    n = len(done)
-    if not n:
-        return 0.0
-    decided = sum(1 for r in done if sole_winner(r) is not None)
-    return sum(1 for r in done if sole_winner(r) == 0) / n - decided / n / players
+    return (wins[0] - sum(wins) / len(wins)) / games if games else 0.0
 
 
-def bootstrapped(name: str, fn, done: list, players: int) -> dict:
-    """fn over the games, with a 95% bootstrap interval (percentiles of BOOTSTRAP resamples);
-    `sd` is chosen so that compare's difference of two such metrics uses the bootstrap's
-    standard error."""
-    value = fn(done, players)
-    n = len(done)
-    if n < 2:
-        return {"name": name, "kind": "mean", "n": n, "value": value, "sd": 0.0,
-                "interval": [value, value]}
+OUTCOME_FNS = {"first_seat": first_seat_of, "balance": balance_of,
+               "outcome_uniformity": uniformity_of}
+
+
+def bootstrapped(winners: list, players: int) -> list:
+    """first_seat, balance and outcome_uniformity, each with a 95% bootstrap interval
+    (percentiles of BOOTSTRAP resamples of the games; a fixed generator, so the same records
+    give the same intervals); `sd` is chosen so that compare's difference of two such metrics
+    uses the bootstrap's standard error."""
+    n = len(winners)
+
+    def counts(sample) -> list:
+        c = [0] * (players + 1)          # the last: no sole winner
+        for w in sample:
+            c[w] += 1
+        return c[:players]
+    base = counts(winners)
     rnd = random.Random(n * 7919 + players)
-    draws = sorted(fn([done[rnd.randrange(n)] for _ in range(n)], players)
-                   for _ in range(BOOTSTRAP))
-    se = statistics.stdev(draws)
-    lo, hi = draws[int(0.025 * BOOTSTRAP)], draws[int(0.975 * BOOTSTRAP) - 1]
-    return {"name": name, "kind": "mean", "n": n, "value": value, "sd": se * math.sqrt(n),
-            "interval": [min(lo, value), max(hi, value)]}
+    draws = [counts([winners[rnd.randrange(n)] for _ in range(n)]) for _ in range(BOOTSTRAP)] \
+        if n >= 2 else []
+    out = []
+    for name, fn in OUTCOME_FNS.items():
+        value = fn(base, n)
+        if not draws:
+            out.append({"name": name, "kind": "mean", "n": n, "value": value, "sd": 0.0,
+                        "interval": [value, value]})
+            continue
+        xs = sorted(fn(c, n) for c in draws)
+        se = statistics.stdev(xs)
+        lo, hi = xs[int(0.025 * BOOTSTRAP)], xs[int(0.975 * BOOTSTRAP) - 1]
+        out.append({"name": name, "kind": "mean", "n": n, "value": value,
+                    "sd": se * math.sqrt(n), "interval": [min(lo, value), max(hi, value)]})
+    return out
 
 
 def outcome(done: list, players: int) -> list:
     n = len(done)
-    decided = sum(1 for r in done if sole_winner(r) is not None)
-    first = bootstrapped("first_seat", first_seat_of, done, players)
+    winners = [w if w is not None else players for w in map(sole_winner, done)]
+    first, balance, uniformity = bootstrapped(winners, players)
     return [
-        first,
-        bootstrapped("balance", balance_of, done, players),
-        rate("completion", decided, n),
+        first, balance,
+        rate("completion", sum(1 for w in winners if w < players), n),
         rate("drawishness", sum(1 for r in done if r.get("draw")), n),
         rate("capped_share", sum(1 for r in done if r.get("capped")), n),
-        bootstrapped("outcome_uniformity", uniformity_of, done, players),
+        uniformity,
     ]
 
 
