@@ -166,13 +166,9 @@ def sweep_body(res: dict) -> tuple:
     return title, body
 
 
-def tune_body(res: dict) -> tuple:
-    from .tune_report import body       # the tune report's plots and tables
-    return body(res)
-
-
-BODIES = {"simulate": simulate_body, "compare": compare_body, "sweep": sweep_body,
-          "tune": tune_body}
+# kind -> the report's title and body; a module with a report of its own adds its entry
+# (tune_report.py: "tune")
+BODIES = {"simulate": simulate_body, "compare": compare_body, "sweep": sweep_body}
 
 
 def write_report(path: str, kind: str, result: dict) -> None:

@@ -19,6 +19,7 @@ from ..errors import RulebookError
 from ..effects.rng import derive_seed
 from ..effects.menus import count as menu_count
 from . import repro
+from .seat_bots import bot as seat_bot
 from .metrics import evaluate as evaluate_metrics
 from .events import Recorder
 
@@ -80,8 +81,8 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
     try:
         s = game.new_state(spec.players, task.seed, spec.variant, dict(spec.options),
                            events=events)
-        from .skill import bot              # make_bot, or a seat restricted by --forbid
-        bots = [bot(k, game, task.seed * BOT_SEED_STRIDE + p) for p, k in enumerate(task.bots)]
+        bots = [seat_bot(k, game, task.seed * BOT_SEED_STRIDE + p)   # make_bot, or --forbid's
+                for p, k in enumerate(task.bots)]
         multi = offered = 0                       # the choice metrics (game_metrics.choice)
         trace = Trace(game) if spec.trace else None
         if trace is not None:

@@ -3,7 +3,7 @@ objective by trial), the trials over time, and the front's table."""
 from __future__ import annotations
 
 from . import plots
-from .report import esc, fig, table
+from .report import BODIES, esc, fig, table
 
 BLUE, ORANGE, GREY = plots.BLUE, plots.ORANGE, plots.GREY
 
@@ -79,3 +79,6 @@ def body(res: dict) -> tuple:
         html += (fig(front_plot(res), "The trials and the front (losses: 0 is the target).")
                  + fig(over_time(res), "The best loss so far, by trial."))
     return title, html
+
+
+BODIES["tune"] = body

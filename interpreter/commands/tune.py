@@ -6,6 +6,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from ..analysis import tune_report  # noqa: F401 - adds the tune report to report.BODIES
 from ..analysis.runner import Runner, default_jobs
 from ..analysis.tune import TuneSpec, Tuner
 from ..analysis.tune_space import TuneError, parse_objective, parse_param, from_game

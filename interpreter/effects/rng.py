@@ -24,6 +24,31 @@ VERSIONS = (1, 2)           # every seeding a save may name
 SEED_BITS = 128             # a seed is a whole number with |seed| < 2**128
 
 _seeding = contextvars.ContextVar("rulebook_rng_seeding", default=VERSION)
+# outcomes given from outside instead of drawn (forced): [the outcomes, how many were used]
+_forced = contextvars.ContextVar("rulebook_rng_forced", default=None)
+
+
+class NeedChance(BaseException):
+    """Raised by a draw under `forced` once its outcomes are used up: the draw needs one of
+    `n` equally likely outcomes, which the caller chooses and adds before running again. A
+    signal, not an error (as KeyboardInterrupt is): it passes through the rules' `except
+    Exception`, which would report it as a rule's failure."""
+
+    def __init__(self, n: int):
+        super().__init__(f"a draw of {n} equally likely outcomes")
+        self.n = n
+
+
+@contextlib.contextmanager
+def forced(outcomes: list):
+    """Inside, every draw takes the next of `outcomes` (a uniform draw below n takes a whole
+    number in [0, n)) instead of the generator's, and raises NeedChance when they run out:
+    chance made explicit, for exact analysis (the OpenSpiel adapter walks every outcome)."""
+    token = _forced.set([outcomes, 0])
+    try:
+        yield
+    finally:
+        _forced.reset(token)
 
 
 def next_u64(state: dict) -> int:
@@ -46,6 +71,15 @@ def below(state: dict, n: int) -> int:
     """A uniform integer in [0, n)."""
     if n <= 1:
         return 0
+    given = _forced.get()
+    if given is not None:
+        outcomes, used = given
+        if used == len(outcomes):
+            raise NeedChance(n)
+        given[1] = used + 1
+        if not 0 <= outcomes[used] < n:
+            raise ValueError(f"forced outcome {outcomes[used]} is not below {n}")
+        return outcomes[used]
     # rejection sampling keeps it unbiased
     limit = (1 << 64) - ((1 << 64) % n)
     while True:

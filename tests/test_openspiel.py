@@ -1,0 +1,139 @@
+"""interpreter.openspiel: rulebook games as OpenSpiel games. OpenSpiel's random-simulation
+test on every game here in both chance modes, its MCTS bot playing a YAML game to the end,
+CFR on the cookbook's YAML Kuhn poker reaching the game's value, information states that
+hide what the table hides, and PettingZoo through Shimmy."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra: pip install -e '.[test]'")
+import interpreter.openspiel as ros  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted(d.name for d in (ROOT / "gamedefs").iterdir() if (d / "game.yaml").is_file()) \
+    + sorted(f"examples/{d.name}" for d in (ROOT / "examples").iterdir()
+             if (d / "game.yaml").is_file())
+SHORT = {"metscri": {"turn_cap": 5}, "meta": {"turn_cap": 5}}   # random play never ends them
+KUHN = str(ROOT / "examples" / "kuhn_poker")
+
+
+def configurations() -> list:
+    """Every game in both chance modes; the long ones (a view per seat at every step of a
+    game of hundreds of decisions) in the slow suite, the examples and short games always."""
+    out = []
+    for name in GAMES:
+        for chance in ("sampled", "explicit"):
+            slow = name in ("metropolis", "etheria") or (chance == "explicit"
+                                                         and not name.startswith("examples"))
+            out.append(pytest.param(name, chance, id=f"{name}-{chance}",
+                                    marks=[pytest.mark.slow] if slow else []))
+    return out
+
+
+@pytest.mark.parametrize("name,chance", configurations())
+def test_openspiels_random_simulation_test(name, chance):
+    game = ros.load_game(str(ROOT / name) if "/" in name else name, chance=chance,
+                         **SHORT.get(name, {}))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_the_registered_name_loads_the_same_game():
+    game = pyspiel.load_game("rulebook", {"game": KUHN, "players": 2, "chance": "explicit"})
+    assert game.num_players() == 2 and game.get_type().short_name == "rulebook"
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    s = game.new_initial_state()
+    assert s.is_chance_node() and s.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+
+
+def test_explicit_chance_walks_every_deal():
+    """Three cards dealt by a Fisher-Yates shuffle: 3 x 2 equally likely outcomes, each a
+    different deal, and then the first decision."""
+    game = ros.load_game(KUHN, chance="explicit")
+    deals = set()
+    for a in range(3):
+        for b in range(2):
+            s = game.new_initial_state()
+            s.apply_action(a)
+            assert s.is_chance_node() and len(s.chance_outcomes()) == 2
+            s.apply_action(b)
+            assert s.current_player() == 0
+            deals.add((s.information_state_string(0), s.information_state_string(1)))
+            assert [s.action_to_string(x) for x in s.legal_actions()] == ["check", "bet"]
+    assert len(deals) == 6
+
+
+def test_mcts_plays_a_yaml_game_to_the_end():
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+    game = ros.load_game(str(ROOT / "examples" / "bust"), players=2, seed=3)
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=8,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    s = game.new_initial_state()
+    moves = 0
+    while not s.is_terminal():
+        s.apply_action(bot.step(s))
+        moves += 1
+    assert moves > 0 and sorted(s.returns()) != [0.0, 0.0]
+
+
+def test_cfr_finds_kuhn_pokers_value():
+    from open_spiel.python.algorithms import cfr, exploitability, expected_game_score
+    game = ros.load_game(KUHN, chance="explicit")
+    solver = cfr.CFRPlusSolver(game)
+    for _ in range(200):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    assert exploitability.exploitability(game, policy) < 0.001
+    value = expected_game_score.policy_value(game.new_initial_state(), [policy] * 2)
+    assert value[0] == pytest.approx(-1 / 18, abs=0.002)
+
+
+def test_information_states_hide_what_the_table_hides():
+    """Kuhn poker has 12 information sets (each card at each of the two decisions of each
+    seat): one string per set, and none names the other seat's card before the showdown."""
+    from open_spiel.python.algorithms import get_all_states
+    game = ros.load_game(KUHN, chance="explicit")
+    states = get_all_states.get_all_states(game, include_terminals=False,
+                                           include_chance_states=False)
+    sets = {}
+    for s in states.values():
+        p = s.current_player()
+        text = s.information_state_string(p)
+        sets.setdefault(p, set()).add(text)
+        other = s.sg.rb.g  # the cards the other seat holds, by id and by name
+        held = s.s["z"][f"{1 - p}.hand"]
+        for card in held:
+            assert f'"{card}"' not in text, text
+    assert len(sets[0]) == 6 and len(sets[1]) == 6
+
+
+def test_actions_are_the_options_values_when_they_are_numbers():
+    game = ros.load_game(str(ROOT / "examples" / "bust"), players=2)
+    s = game.new_initial_state()
+    assert s.legal_actions() == [0, 1]
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["roll again", "hold"]
+
+
+def test_pettingzoo_through_shimmy():
+    shimmy = pytest.importorskip("shimmy", reason="the openspiel extra")
+    env = shimmy.OpenSpielCompatibilityV0(game_name="rulebook", config={
+        "game": KUHN, "players": 2, "chance": "explicit"})
+    env.reset(seed=1)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            action = None
+        else:
+            mask = info.get("action_mask") if isinstance(info, dict) else None
+            legal = [i for i, ok in enumerate(mask) if ok] if mask is not None else \
+                env.action_space(agent).sample()
+            action = legal[0] if isinstance(legal, list) else legal
+        env.step(action)
+        steps += 1
+        if steps > 50:
+            break
+    assert 2 <= steps <= 8 and not env.agents          # every Kuhn game ends in 2 to 3 moves
