@@ -16,7 +16,8 @@ pymdownx.superfences reads, so the marks do not show on the page):
   ```` ```{.yaml .fragment expect="REF-UNDEF"} ````, ```` ```{.effect expect="SYNTAX"} ````)
   and must give that error (for an effect block, a syntax error).
 
-Any other ```` ```yaml ```` block fails: mark it. Blocks in other languages (sh, python, json,
+Any other ```` ```yaml ```` block fails: mark it. Every fence names its language (```` ```text
+```` for a program's output), so effect code cannot hide in an untagged block. Blocks in other languages (sh, python, json,
 csv, plain output) are not YAML or effect code; the Python ones are run by
 tests/test_docs_snippets.py and the tutorial's commands by tests/test_tutorial.py."""
 from __future__ import annotations
@@ -174,6 +175,17 @@ def test_snippet_checks(tmp_path, lang, classes, attrs, body):
             f"expected {expect}, got {[str(f) for f in errors]}")
     else:
         assert not errors, "\n".join(f"line {f.line}:{f.col} {f.code} {f.message}" for f in errors)
+
+
+def test_every_fence_names_its_language():
+    bare = []
+    for page in sorted(DOCS.rglob("*.md")):
+        if any(page.is_relative_to(s) for s in SKIPPED):
+            continue
+        text = page.read_text(encoding="utf-8")
+        bare += [f"{page.relative_to(DOCS)}:{text.count(chr(10), 0, m.start()) + 1}"
+                 for m in FENCE.finditer(text) if not fence_info(m.group("info"))[0]]
+    assert not bare, f"fences without a language (effect, yaml, sh, text, ...): {bare}"
 
 
 def test_every_kind_of_block_is_found():
