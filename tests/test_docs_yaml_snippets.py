@@ -11,7 +11,9 @@ pymdownx.superfences reads, so the marks do not show on the page):
   (mappings key by key, lists appended, anything else replaced) and the whole validated
   with 0 errors. A fragment declares what it uses beyond BASE_GAME.
 - ```` ```effect ```` is effect code: it parses as a block of statements or as an expression
-  (interpreter/effects/parser.py).
+  (interpreter/effects/parser.py). In a sentence, `` `#!effect CODE` `` (pymdownx.inlinehilite
+  shows it as code) is checked the same way; a plain `code span` is not (it may be a key, a
+  name or a form with placeholders, `choose one of COLL [by P]`).
 - A block showing a mistake on purpose says which: `expect="CODE"` (e.g.
   ```` ```{.yaml .fragment expect="REF-UNDEF"} ````, ```` ```{.effect expect="SYNTAX"} ````)
   and must give that error (for an effect block, a syntax error).
@@ -40,6 +42,7 @@ SKIPPED = {DOCS / "reference"}          # generated, checked by tests/test_docs_
 FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<info>[^`\n]*)\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
                    re.M | re.S)
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+INLINE = re.compile(r"`#!effect[ \t]+((?:[^`\n]|\n(?![ \t]*\n))+?)`")
 
 # The small game a fragment is merged into: as little as a game needs to validate.
 BASE_GAME = """\
@@ -102,6 +105,10 @@ def blocks():
             body = textwrap.dedent(m.group("body"))
             yield pytest.param(lang, classes, attrs, body,
                                id=f"{page.relative_to(DOCS)}:{line}")
+        for m in INLINE.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            yield pytest.param("effect", {"inline"}, {}, m.group(1),
+                               id=f"{page.relative_to(DOCS)}:{line}:inline")
 
 
 class _Strict(yaml.SafeLoader):
@@ -162,6 +169,9 @@ def effect_errors(body: str) -> list:
 def test_snippet_checks(tmp_path, lang, classes, attrs, body):
     expect = attrs.get("expect")
     if lang == "effect":
+        assert "\n" not in body or "inline" not in classes, (
+            "an inline `#!effect ...` span must not wrap: the page would join its lines "
+            "without a space; move the line break before it")
         problems = effect_errors(body)
         if expect:
             assert expect == "SYNTAX" and problems, f"expected a syntax error:\n{body}"
@@ -192,6 +202,7 @@ def test_every_kind_of_block_is_found():
     found = list(blocks())
     kinds = {(p.values[0], "fragment" in p.values[1]) for p in found}
     assert ("yaml", True) in kinds and ("yaml", False) in kinds and ("effect", False) in kinds
+    assert any("inline" in p.values[1] for p in found)
 
 
 def test_a_wrong_fragment_and_a_wrong_effect_fail(tmp_path):
@@ -209,3 +220,8 @@ def test_a_key_given_twice_is_refused():
 def test_an_unmarked_part_of_a_game_is_refused():
     with pytest.raises(AssertionError, match="must be marked"):
         game_text(set(), "zones: {game: {pile: {}}}")
+
+
+def test_a_wrapped_inline_effect_is_refused(tmp_path):
+    with pytest.raises(AssertionError, match="must not wrap"):
+        test_snippet_checks(tmp_path, "effect", {"inline"}, {}, "gain\nscore 1 to p")
