@@ -6,10 +6,12 @@ How a block says what it is (the fence's info string; `{...}` is the attribute f
 pymdownx.superfences reads, so the marks do not show on the page):
 
 - ```` ```yaml ```` (or with `title="..."`) holding a top-level `game:` is a whole game: it is
-  written to a fresh folder as game.yaml and validated with 0 errors.
+  written to a fresh folder as game.yaml, validated with 0 errors and played to its end
+  (random choices, two seeds, its fewest players), so an example that validates but fails
+  in play fails too.
 - ```` ```{.yaml .fragment} ```` is a part of a game: it is merged into BASE_GAME below
   (mappings key by key, lists appended, anything else replaced) and the whole validated
-  with 0 errors. A fragment declares what it uses beyond BASE_GAME.
+  with 0 errors and played as a whole game is. A fragment declares what it uses beyond BASE_GAME.
 - ```` ```effect ```` is effect code: it parses as a block of statements or as an expression
   (interpreter/effects/parser.py). In a sentence, `` `#!effect CODE` `` (pymdownx.inlinehilite
   shows it as code) is checked the same way; a plain `code span` is not (it may be a key, a
@@ -154,6 +156,23 @@ def errors_of(folder: Path, text: str) -> list:
     return [f for f in check_game(str(folder)) if f.severity == "error"]
 
 
+def play_through(folder: Path, seeds=(1, 2), cap=5000) -> None:
+    """Random choices to the end: a rule error raises, a game that never ends fails."""
+    import random
+
+    from interpreter import Game
+    game = Game.load(str(folder))
+    for seed in seeds:
+        state = game.new_state(seed=seed)          # its fewest players
+        pick = random.Random(seed)
+        for _ in range(cap):
+            if game.is_over(state):
+                break
+            seat = game.waiting(state)[0]
+            game.apply(state, seat, pick.randrange(len(game.options(state, seat))))
+        assert game.is_over(state), f"seed {seed}: not over after {cap} decisions"
+
+
 def effect_errors(body: str) -> list:
     problems = []
     for parse in (parse_script, parse_expression):
@@ -185,6 +204,7 @@ def test_snippet_checks(tmp_path, lang, classes, attrs, body):
             f"expected {expect}, got {[str(f) for f in errors]}")
     else:
         assert not errors, "\n".join(f"line {f.line}:{f.col} {f.code} {f.message}" for f in errors)
+        play_through(tmp_path / "game")
 
 
 def test_every_fence_names_its_language():
@@ -225,3 +245,11 @@ def test_an_unmarked_part_of_a_game_is_refused():
 def test_a_wrapped_inline_effect_is_refused(tmp_path):
     with pytest.raises(AssertionError, match="must not wrap"):
         test_snippet_checks(tmp_path, "effect", {"inline"}, {}, "gain\nscore 1 to p")
+
+
+def test_a_fragment_that_fails_in_play_fails(tmp_path):
+    from interpreter.errors import GameError
+    text = game_text({"fragment"}, 'rounds: {phases: [{name: bad, do: "gain score 10 / (round - 1) to players[0]"}]}')
+    assert not errors_of(tmp_path / "g", text)
+    with pytest.raises(GameError, match="divi"):
+        play_through(tmp_path / "g")
