@@ -33,4 +33,5 @@ def test_the_saves_guide_runs_as_written(tmp_path):
         outputs.append(out.stdout)
     for shown, got in zip(printed, outputs[2:]):
         lines = [line for line in shown.splitlines() if line != "..."]
-        assert got.splitlines()[:len(lines)] == lines, f"the guide shows\n{shown}\nreplay printed\n{got}"
+        assert got.splitlines()[:len(lines)] == lines, (
+            f"the guide shows\n{shown}\nreplay printed\n{got}")

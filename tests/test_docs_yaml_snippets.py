@@ -11,7 +11,8 @@ pymdownx.superfences reads, so the marks do not show on the page):
   in play fails too.
 - ```` ```{.yaml .fragment} ```` is a part of a game: it is merged into BASE_GAME below
   (mappings key by key, lists appended, anything else replaced) and the whole validated
-  with 0 errors and played as a whole game is. A fragment declares what it uses beyond BASE_GAME.
+  with 0 errors and played as a whole game is. A fragment declares what it uses beyond
+  BASE_GAME.
 - ```` ```effect ```` is effect code: it parses as a block of statements or as an expression
   (interpreter/effects/parser.py). In a sentence, `` `#!effect CODE` `` (pymdownx.inlinehilite
   shows it as code) is checked the same way; a plain `code span` is not (it may be a key, a
@@ -20,10 +21,11 @@ pymdownx.superfences reads, so the marks do not show on the page):
   ```` ```{.yaml .fragment expect="REF-UNDEF"} ````, ```` ```{.effect expect="SYNTAX"} ````)
   and must give that error (for an effect block, a syntax error).
 
-Any other ```` ```yaml ```` block fails: mark it. Every fence names its language (```` ```text
-```` for a program's output), so effect code cannot hide in an untagged block. Blocks in other languages (sh, python, json,
-csv, plain output) are not YAML or effect code; the Python ones are run by
-tests/test_docs_snippets.py and the tutorial's commands by tests/test_tutorial.py."""
+Any other ```` ```yaml ```` block fails: mark it. Every fence names its language
+(```` ```text ```` for a program's output), so effect code cannot hide in an untagged block.
+Blocks in other languages (sh, python, json, csv, text) are not YAML or effect code; the
+Python ones are run by tests/test_docs_snippets.py, the tutorial's commands by
+tests/test_tutorial.py and the saves guide's by tests/test_docs_saves.py."""
 from __future__ import annotations
 
 import copy
@@ -249,7 +251,8 @@ def test_a_wrapped_inline_effect_is_refused(tmp_path):
 
 def test_a_fragment_that_fails_in_play_fails(tmp_path):
     from interpreter.errors import GameError
-    text = game_text({"fragment"}, 'rounds: {phases: [{name: bad, do: "gain score 10 / (round - 1) to players[0]"}]}')
+    bad = 'rounds: {phases: [{name: bad, do: "gain score 10 / (round - 1) to players[0]"}]}'
+    text = game_text({"fragment"}, bad)
     assert not errors_of(tmp_path / "g", text)
     with pytest.raises(GameError, match="divi"):
         play_through(tmp_path / "g")
