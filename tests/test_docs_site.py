@@ -21,7 +21,8 @@ def test_the_site_builds_strictly(tmp_path):
                          timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert out.returncode == 0, out.stdout + out.stderr
     for page in ("index.html", "tutorial/index.html", "api/index.html",
-                 "guides/yaml-tour/index.html", "reference/findings/index.html"):
+                 "guides/yaml-tour/index.html", "guides/boards/index.html",
+                 "guides/saves/index.html", "reference/findings/index.html"):
         assert (tmp_path / "site" / page).is_file(), page
 
 
