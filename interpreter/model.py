@@ -97,6 +97,7 @@ class GameDef:
     players_min: int                                     # fewest seats it plays with
     players_max: int                                     # most seats it plays with
     seat_names: tuple = ()                               # seat -> label ("P1" where absent)
+    how_to_play: str = ""                                # the rules for players on one screen
     variants: dict = field(default_factory=dict)        # name -> description
     default_variant: str = "standard"                    # the variant played unless one is asked
     options: dict = field(default_factory=dict)         # name -> default value

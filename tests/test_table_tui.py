@@ -13,6 +13,7 @@ from interpreter.present.table import app as app_mod
 from interpreter.present.table import decision as decision_mod
 from interpreter.present.table import panels
 from interpreter.present.table.decision import DecisionPanel, asked_in_groups
+from interpreter.present.table.rules_screen import RulesScreen
 from interpreter.present.table.screens import HelpScreen
 from interpreter.runtime.play_session import Session
 
@@ -188,10 +189,12 @@ async def test_stop_keys_end_the_app_with_what_the_command_saves(keys, outcome):
 async def test_help_by_key_and_word_and_tab_shows_each_panel():
     app = table("metscri", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "f1")                 # How to play, then F1 again: the keys
+        assert isinstance(app.screen, RulesScreen)
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape", *"help", "enter")
-        assert isinstance(app.screen, HelpScreen)
+        assert isinstance(app.screen, RulesScreen)
         await press(pilot, "escape")
         seen = []
         for _ in app.shown_panels():

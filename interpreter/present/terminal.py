@@ -28,7 +28,7 @@ MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
 HELP = """Type the number of an option, its label (any case), or a part of a label that
 only one option has; where a number is asked for (a bid), type the number itself.
 Commands:
-  help         this text
+  help         this text; help rules: how to play this game, on one screen
   show         draw the table again
   undo         take back your last decision (and the bots' decisions after it),
                unless something was revealed or chance was used since; while

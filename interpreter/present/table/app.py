@@ -20,7 +20,8 @@ from ...runtime.decisions import DONE
 from . import panels
 from .decision import DecisionPanel
 from . import inspect
-from .screens import HelpScreen, InfoScreen, PassScreen, ResultScreen
+from .rules_screen import RulesScreen
+from .screens import InfoScreen, PassScreen, ResultScreen
 
 PANELS = ("board", "seats", "yours", "log")
 WIDE = (110, 30)    # columns and rows from which every panel stays in view at once
@@ -328,8 +329,10 @@ class TableApp(App):
     def action_command(self, word: str, arg: str = "") -> None:
         decision = self.query_one(DecisionPanel)
         seat = self.seat
-        if word == "help":
-            self.push_screen(HelpScreen())
+        if word == "help" and isinstance(self.screen, RulesScreen):   # F1 again: the keys
+            self.screen.action_keys()
+        elif word == "help":     # How to play, then (F1 again) the keys
+            self.push_screen(RulesScreen(self.game.g.name, self.game.g.how_to_play))
         elif word == "quit":
             self.exit("quit")
         elif seat is None:
