@@ -141,6 +141,7 @@ class GameDef:
     # Filled by the compiler.
     programs: dict = field(default_factory=dict)         # program key -> list of ops
     exprs: dict = field(default_factory=dict)            # compiled stats / conditions
+    score_terms: dict = field(default_factory=dict)      # end.breakdown: name -> fn(vm, it)
     mechanics: dict = field(default_factory=dict)        # name -> native mechanic
     card_labels: dict = field(default_factory=dict)      # instance id -> display label
     card_details: dict = field(default_factory=dict)     # instance id -> its detail lines

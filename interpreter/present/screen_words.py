@@ -13,6 +13,13 @@ def words(key: str) -> str:
     return f"{name} ({part.replace('_', ' ')})" if part else name
 
 
+def zone_words(where: str, name: str) -> str:
+    """A zone's name beside where it lies, said once: the game zone "table" on the table
+    reads "table Shen Hao", not "table table Shen Hao" (empty: the place says it)."""
+    said = words(name)
+    return "" if said == where else said
+
+
 def short(x, top: bool = True) -> str:
     """A value in few characters: a mapping as "key value, ..." without its empty entries
     (none, 0, nothing: coins per area, a controller per area), a list as "a, b", none as

@@ -291,7 +291,9 @@ class TableApp(App):
             lines = panels.log_lines(session.log, next(iter(humans)))
         elif humans:
             self.blank()
-        self.push_screen(ResultScreen(self.game, self.game.result(session.state), lines))
+        result = dict(self.game.result(session.state),      # with the score's terms
+                      terms=self.game.score_terms(session.state))
+        self.push_screen(ResultScreen(self.game, result, lines))
 
     # ------------------------------------------------------------------ what the person did
     def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
