@@ -58,9 +58,9 @@ def test_a_types_text_is_shown_once_in_a_list_of_cards():
     assert text.count("A passenger.") == 1 and "shape square" in text
 
 
-def _plain(renderable) -> str:
+def _plain(renderable, width: int = 80) -> str:
     import io
-    con = Console(width=80, file=io.StringIO(), color_system=None)
+    con = Console(width=width, file=io.StringIO(), color_system=None)
     con.print(renderable)
     return con.file.getvalue()
 
@@ -180,3 +180,47 @@ def test_a_breakdown_term_with_an_error_is_a_located_finding(tmp_path):
     r = run("validate", str(tmp_path / "game.yaml"))
     assert r.exit_code != 0
     assert re.search(r"game\.yaml:7:\d+: ", r.output), r.output
+
+
+def test_the_tables_result_screen_shows_the_score_terms(tmp_path):
+    import asyncio
+
+    from interpreter.runtime.play_session import Session
+    from test_table_tui import last_decision_of_seat_one
+    from tui_table import on_result_screen, over, press, table, widget_texts
+
+    first, (seat, label) = last_decision_of_seat_one("metras", 4)
+    session = Session(table("metras").game, None, 4)
+    for p, x in first:
+        session.decide(p, x)
+    path = tmp_path / "late.json"
+    session.save(str(path))
+    app = table("metras", load=str(path))
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, *label, "enter")
+            assert over(app) and on_result_screen(app)
+            shown = widget_texts(app)
+            assert re.search(r"rank +seat +score +fame +wealth +exploration +espionage", shown)
+            terms = app.game.score_terms(app.driver.session.state)
+            best = app.game.result(app.driver.session.state)["ranking"][0]
+            assert re.search(rf"1 +P{best + 1} +\d+ +{terms[best]['fame']} +"
+                             rf"{terms[best]['wealth']} ", shown)
+    asyncio.run(play())
+
+
+def test_the_reports_card_table_names_cards_by_their_labels():
+    from interpreter.analysis import render, report
+    stats = {"count": 3, "by_seat": [2, 1], "games": 3, "win_rate_with": 0.6,
+             "interval_with": [0.2, 0.9], "win_rate_without": 0.4,
+             "interval_without": [0.1, 0.8], "delta": 0.2, "delta_interval": [-0.3, 0.6],
+             "flag": ""}
+    rows = [{"card": "ally22", "label": "ally [fame 1 wealth 3 expl 2 esp 4]",
+             "acquired": stats}]
+    html = report.card_table(rows)
+    first = re.findall(r"<td[^>]*>(.*?)</td>", html)[0]
+    assert first == "ally [fame 1 wealth 3 expl 2 esp 4]"
+    shown = _plain(render.card_table(rows), width=160)
+    assert shown.count("ally [fame 1 wealth 3 expl 2 esp 4]") == 1 and "ally22" not in shown
