@@ -224,3 +224,20 @@ def test_the_reports_card_table_names_cards_by_their_labels():
     assert first == "ally [fame 1 wealth 3 expl 2 esp 4]"
     shown = _plain(render.card_table(rows), width=160)
     assert shown.count("ally [fame 1 wealth 3 expl 2 esp 4]") == 1 and "ally22" not in shown
+
+
+def test_an_option_whose_card_says_nothing_more_gets_no_empty_details_line():
+    import asyncio
+
+    from tui_table import press, table, widget_texts
+
+    app = table("metras", seed=7)
+
+    async def look():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, "down", "up")          # the first option highlighted again
+            shown = widget_texts(app)
+            assert "family servant A [fame 1 wealth 3 expl 2 esp 4]" in shown
+            assert not re.search(r"esp \d\]:\s*$", shown, re.MULTILINE), shown
+    asyncio.run(look())

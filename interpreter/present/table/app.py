@@ -315,7 +315,7 @@ class TableApp(App):
         self.highlit = message.label
         details = self.view.get("card_details") or {}
         label = message.label or ""
-        found = [name for name in details if name and name in label]
+        found = [name for name in details if name and name in label and details[name]]
         if found:
             lines = []
             for name in found[:2]:
