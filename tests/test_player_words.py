@@ -87,6 +87,10 @@ def test_metras_tiles_read_as_words():
 def test_a_zone_named_like_its_place_is_said_once():
     assert zone_words("table", "table") == ""
     assert zone_words("table", "noble_deck") == "noble deck"
+    assert zone_words("P2", "family", "family servant A [fame 1 ...]") == ""
+    metras = Game.load("metras")
+    text = _plain(panels.seats(panels.safe(views.view(metras, metras.new_state(3, seed=7), 0))))
+    assert "P2 family servant A [fame 1" in " ".join(text.split()) and "family family" not in text
     game = Game.load("etheria")
     s = game.new_state(4, seed=7)
     v = panels.safe(views.view(game, s, 0))

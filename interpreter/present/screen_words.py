@@ -13,11 +13,13 @@ def words(key: str) -> str:
     return f"{name} ({part.replace('_', ' ')})" if part else name
 
 
-def zone_words(where: str, name: str) -> str:
-    """A zone's name beside where it lies, said once: the game zone "table" on the table
-    reads "table Shen Hao", not "table table Shen Hao" (empty: the place says it)."""
+def zone_words(where: str, name: str, cards: str = "") -> str:
+    """A zone's name beside where it lies and what it holds, said once: the game zone
+    "table" on the table reads "table Shen Hao", not "table table Shen Hao", and a zone
+    "family" holding "family servant A" reads "P2 family servant A" (empty: the place or
+    the cards say it)."""
     said = words(name)
-    return "" if said == where else said
+    return "" if said == where or cards.startswith(said + " ") else said
 
 
 def short(x, top: bool = True) -> str:

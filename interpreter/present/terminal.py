@@ -151,14 +151,16 @@ def _zones_table(v: dict) -> Table:
         first = True
         for name, z in p["zones"].items():
             if z.get("count", 1):     # (no count: how many is secret, so always listed)
-                t.add_row(Text(p["label"] if first else ""), Text(words(name)),
-                          _cards(z, details))
+                cards = _cards(z, details)
+                t.add_row(Text(p["label"] if first else ""),
+                          Text(zone_words(p["label"], name, cards.plain)), cards)
                 first = False
     first = True
     for name, z in v["zones"].items():
         if z.get("count", 1):
-            t.add_row("table" if first else "", Text(zone_words("table", name)),
-                      _cards(z, details))
+            cards = _cards(z, details)
+            t.add_row("table" if first else "", Text(zone_words("table", name, cards.plain)),
+                      cards)
             first = False
     return t
 

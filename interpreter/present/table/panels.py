@@ -107,18 +107,22 @@ def seats(v: dict) -> Group:
             continue
         for name, z in p["zones"].items():
             if z["count"]:
-                lines.append(Text.assemble((p["label"], "bold"), " ", (words(name), "dim"), " ",
-                                           terminal._cards(z)))
+                lines.append(_zone_line(p["label"], name, z))
     for name, z in v["zones"].items():
         if z["count"]:
-            said = zone_words("table", name)      # the zone "table" is not said twice
-            zone = [(said, "dim"), " "] if said else []
-            lines.append(Text.assemble(("table", "bold"), " ", *zone, terminal._cards(z)))
+            lines.append(_zone_line("table", name, z))
     if lines:
         parts.append(Text("\n").join(lines))
     if v["waiting"] and "options" not in v:
         parts.append(Text(f"Waiting for {', '.join(v['waiting'])}.", style="italic"))
     return Group(*parts)
+
+
+def _zone_line(where: str, name: str, z: dict) -> Text:
+    """"P2 hand 3 hidden cards": a zone's name said once (not "table table Shen Hao")."""
+    cards = terminal._cards(z)
+    said = zone_words(where, name, cards.plain)
+    return Text.assemble((where, "bold"), " ", *([(said, "dim"), " "] if said else []), cards)
 
 
 def seats_width(v: dict) -> int:
