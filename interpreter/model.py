@@ -97,6 +97,7 @@ class GameDef:
     players_min: int                                     # fewest seats it plays with
     players_max: int                                     # most seats it plays with
     seat_names: tuple = ()                               # seat -> label ("P1" where absent)
+    how_to_play: str = ""                                # the rules for players on one screen
     variants: dict = field(default_factory=dict)        # name -> description
     default_variant: str = "standard"                    # the variant played unless one is asked
     options: dict = field(default_factory=dict)         # name -> default value
@@ -140,6 +141,7 @@ class GameDef:
     # Filled by the compiler.
     programs: dict = field(default_factory=dict)         # program key -> list of ops
     exprs: dict = field(default_factory=dict)            # compiled stats / conditions
+    score_terms: dict = field(default_factory=dict)      # end.breakdown: name -> fn(vm, it)
     mechanics: dict = field(default_factory=dict)        # name -> native mechanic
     card_labels: dict = field(default_factory=dict)      # instance id -> display label
     card_details: dict = field(default_factory=dict)     # instance id -> its detail lines

@@ -16,7 +16,7 @@ from interpreter.load.documents import GAMEDEFS
 from places import at
 
 ROOT = Path(__file__).resolve().parent.parent
-FAMILY_A1 = "familyA-1 [family servant fame 1 wealth 3 expl 2 esp 4]"
+FAMILY_A1 = "family servant A [fame 1 wealth 3 expl 2 esp 4]"
 
 
 def run(*args, input=None):

@@ -482,12 +482,12 @@ def test_missions_offered_are_those_within_reach(game):
     assert game.prompt(s) == "P1: undertake which mission?"
     # each option shows the difficulty, the reward and the secondary effect
     assert options(game, s) == [
-        "M1a: difficulty 3 (your 8 exploration x 2 = 16), reward 3 x 1 = 3 IP; "
+        "round 1 mission: difficulty 3 (your 8 exploration x 2 = 16), reward 3 x 1 = 3 IP; "
         "no secondary effect",
-        "M2b: difficulty 6 (your 8 exploration x 2 = 16), reward 5 x 1 = 5 IP; "
+        "round 2 mission: difficulty 6 (your 8 exploration x 2 = 16), reward 5 x 1 = 5 IP; "
         "no secondary effect",
-        "M3a: difficulty 8 (your 8 exploration x 2 = 16), reward 5 x 1 = 5 IP; "
-        "parade: fame x 1 IP"]
+        "round 3 mission: difficulty 8 (your 8 exploration x 2 = 16), reward 5 x 1 = 5 IP; "
+        "parade: +0 IP (fame 0 x 1)"]
     decide(game, s, 0, log)
     assert ip(s, 0) == 13
     # another player may do the same mission again
@@ -543,13 +543,25 @@ def test_parade_is_fame_times_wreath_not_multiplied_by_the_action(game):
     place(s, game, "ally25", "0.slots.fame")                                 # Fame 5
     place_all(s, game, ["M1a", "M4c"], "missions")
     log = run(game, s, "type:mission_action", {"me": 0, "card": "A15"})    # sextant 2 laurel 2
-    assert options(game, s)[1] == ("M4c: difficulty 12 (your 6 exploration x 2 = 12), "
-                                   "reward 7 x 2 = 14 IP; parade: fame x 2 IP")
+    assert options(game, s)[1] == ("round 4 mission: difficulty 12 (your 6 exploration x 2 "
+                                   "= 12), reward 7 x 2 = 14 IP; parade: +10 IP (fame 5 x 2)")
     decide(game, s, 1, log)                              # difficulty 12, laurel 7, wreath 2
     assert finished(s)
     assert ip(s, 0) == 10 + 7 * 2 + 5 * 2
     assert log == [f"P1 completes {label(game, 'M4c')}: 14 IP",
                    "P1 holds a parade: 5 fame x 2 = 10 IP"]
+
+
+def test_a_mission_cards_resolve_option_counts_the_parade_it_would_pay(game):
+    # issue 33 item 9: "up to 14 IP" paid 24 with the parade; the option says the most
+    s = board(game, turn=2)
+    place_all(s, game, ["ally31", "incompetent-1"], "0.slots.exploration")  # Exploration 6
+    place(s, game, "ally25", "0.slots.fame")                                 # Fame 5
+    place_all(s, game, ["M1a", "M4c"], "missions")
+    place(s, game, "A15", "0.purchased")                                     # sextant 2 laurel 2
+    run(game, s, "proc:resolve_action", {"me": 0, "p": 0, "c": "A15"})
+    assert options(game, s)[0] == f"play {label(game, 'A15')}: up to {7 * 2 + 5 * 2} IP " \
+        "with its bonus"
 
 
 # ------------------------------------------------------------------------ court
@@ -934,7 +946,7 @@ def test_discard_for_a_servant(game):
     supply = len(s["z"]["servant_supply"])
     decide(game, s, "discard for a servant")
     assert s["z"]["action_discard"] == ["A03"]
-    assert game.prompt(s).startswith("P1: where does servant-")
+    assert game.prompt(s) == "P1: where does servant [2/2/2/2] go?"
     assert options(game, s) == ["fame", "wealth", "exploration", "espionage", "reserve"]
     decide(game, s, "wealth")
     assert len(s["z"]["servant_supply"]) == supply - 1

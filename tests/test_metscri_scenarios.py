@@ -135,14 +135,14 @@ def test_the_rulebook_example_turn(game):
     # Move (3.5.1): the top-right card left, then one square down: 1 + 1 = 2
     dests = _destinations(game, s, "f7")
     assert {"e7", "d7", "c7"} <= set(dests) and "b7" not in dests
-    act(game, s, "move from f7", log, then=["c7"])
-    act(game, s, "move from c7", log, then=["c6"])
+    act(game, s, "move from f7 (1 AP a step)", log, then=["c7"])
+    act(game, s, "move from c7 (1 AP a step)", log, then=["c6"])
     assert s["g"]["ap"] == 17
     # a card on the left edge: one square up, one level up to the right, one square on: 3
-    act(game, s, "move from a3", log, then=["a4"])
-    act(game, s, "move from a4", log, then=["b4"])
+    act(game, s, "move from a3 (1 AP a step)", log, then=["a4"])
+    act(game, s, "move from a4 (1 AP a step)", log, then=["b4"])
     assert s["z"]["board.b4"] == ["kd-1", "jd-1"]           # level 2, locking the king
-    act(game, s, "move from b4", log, then=["c4"])
+    act(game, s, "move from b4 (1 AP a step)", log, then=["c4"])
     assert s["z"]["board.c4"] == ["jd-1"] and top(s, "b4") == "kd-1"
     assert s["g"]["ap"] == 14                               # 19 - (2 + 3)
 

@@ -184,10 +184,10 @@ def test_memory_is_perfect_a_card_once_face_up_stays_known_on_the_board(game):
     assert shown(1, "b2") is None                               # never seen: unknown
     # moved, then covered: still known to all
     start_turn(game, s, [6], seat=1)
-    act(game, s, "move from d4", then=["d3"])
-    act(game, s, "move from b2", then=["b3"])
-    act(game, s, "move from b3", then=["c3"])
-    act(game, s, "move from c3", then=["d3"])           # the 9 now covers the 7
+    act(game, s, "move from d4 (1 AP a step)", then=["d3"])
+    act(game, s, "move from b2 (1 AP a step)", then=["b3"])
+    act(game, s, "move from b3 (1 AP a step)", then=["c3"])
+    act(game, s, "move from c3 (1 AP a step)", then=["d3"])           # the 9 now covers the 7
     assert [shown(p, "d3", 0) for p in (0, 1, 2)] == ["7♥"] * 3
     assert shown(1, "d3", 1) is None
 

@@ -18,7 +18,7 @@ from interpreter.runtime.vm import Line
 
 from test_cli import FAMILY_A1, run
 
-FAMILY_B1 = "familyB-1 [family servant fame 4 wealth 2 expl 3 esp 1]"
+FAMILY_B1 = "family servant B [fame 4 wealth 2 expl 3 esp 1]"
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +99,7 @@ def test_an_exact_label_in_any_case_or_the_only_label_containing_the_text_is_cho
     chosen, out = _p1_choices(tmp_path, f"  {FAMILY_B1.upper()}  \nESPIONAGE\n")
     assert chosen == [FAMILY_B1, "espionage"] and "not an option" not in out
     # a part of one label only ("wealth" is in one option of the second decision)
-    chosen, out = _p1_choices(tmp_path, "familyA\nWealth\n")
+    chosen, out = _p1_choices(tmp_path, "servant A\nWealth\n")
     assert chosen == [FAMILY_A1, "wealth"] and "containing" not in out
     # a part of several labels: listed, nothing chosen
     chosen, out = _p1_choices(tmp_path, "family\n")

@@ -210,9 +210,8 @@ def test_card_details_are_given_only_for_cards_the_seat_sees():
 
 def test_a_card_type_without_details_shows_its_description_and_attributes():
     game = Game.load("etheria")
-    assert game.g.card_details["mandate-1"] == (
-        "description Trade Mandate: start a trade with another player now, or keep it for "
-        "the start of a later turn.",)
+    assert game.g.card_details["mandate-1"] == (    # its own description, as written
+        "Start a trade with another player now, or keep it for the start of a later turn.",)
 
 
 def test_a_bad_details_field_is_a_located_error(tmp_path):

@@ -13,14 +13,15 @@ from interpreter.present.table import app as app_mod
 from interpreter.present.table import decision as decision_mod
 from interpreter.present.table import panels
 from interpreter.present.table.decision import DecisionPanel, asked_in_groups
+from interpreter.present.table.rules_screen import RulesScreen
 from interpreter.present.table.screens import HelpScreen
 from interpreter.runtime.play_session import Session
 
 from tui_table import (GAMES, SIZES, answer, note, on_result_screen, over, plain, press,
                        shown_options, sync, table, widget_texts)
 
-FAMILY_A1 = "familyA-1 [family servant fame 1 wealth 3 expl 2 esp 4]"
-FAMILY_B1 = "familyB-1 [family servant fame 4 wealth 2 expl 3 esp 1]"
+FAMILY_A1 = "family servant A [fame 1 wealth 3 expl 2 esp 4]"
+FAMILY_B1 = "family servant B [fame 4 wealth 2 expl 3 esp 1]"
 
 
 # ------------------------------------------------------------------ each game's first decisions
@@ -65,7 +66,7 @@ async def test_first_decisions_by_number_keys(game_id, size):
 async def test_a_typed_word_filters_and_enter_picks_the_highlighted_option():
     app = table("metras", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot, *"familyB", "enter")          # the only option containing it
+        await press(pilot, *"servant B", "enter")        # the only option containing it
         assert app.driver.session.decisions == [(0, FAMILY_B1)]
         await press(pilot, *"ion")                        # exploration, espionage
         assert shown_options(app) == ["3 exploration", "4 espionage"]
@@ -188,10 +189,12 @@ async def test_stop_keys_end_the_app_with_what_the_command_saves(keys, outcome):
 async def test_help_by_key_and_word_and_tab_shows_each_panel():
     app = table("metscri", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "f1")                 # How to play, then F1 again: the keys
+        assert isinstance(app.screen, RulesScreen)
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape", *"help", "enter")
-        assert isinstance(app.screen, HelpScreen)
+        assert isinstance(app.screen, RulesScreen)
         await press(pilot, "escape")
         seen = []
         for _ in app.shown_panels():

@@ -137,7 +137,7 @@ async def test_log_show_and_help_typed():
         await press(pilot, *"show", "enter")
         assert note(app).startswith("The panels are drawn again from your view")
         assert app.view == views.view(app.game, app.driver.session.state, 0)
-        await press(pilot, *"help", "enter")
+        await press(pilot, *"help", "enter", "f1")     # How to play, then the keys
         assert isinstance(app.screen, HelpScreen)
         help_text = plain(app.screen.query_one("#help-text").content)
         assert all(w in help_text for w in ("rim", "card N", "card PLACE", "details LABEL",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 from ..safe_text import spelled
+from .render import short_name
 
 CARDS_SHOWN = 20   # the strongest and weakest cards by win-rate difference
 BLUE, ORANGE, GREY = "#3b6ea8", "#d9822b", "#888888"
@@ -77,7 +78,7 @@ def card_deltas(cards: list) -> str:
     colors = [ORANGE if s["flag"] else BLUE for s in stats]
     ax.barh(y, values, color=colors, xerr=_errors(values, [s["delta_interval"] for s in stats]),
             capsize=3)
-    ax.set_yticks(y, [spelled(r["card"]) for r in rows])
+    ax.set_yticks(y, [spelled(short_name(r)) for r in rows])    # by name, not id
     ax.axvline(0, color=GREY)
     ax.set_xlabel("win rate with the card - without (95% interval; orange: flagged)")
     ax.set_title("Per-card win-rate difference" + (f" ({len(rows)} of {len(cards)})"

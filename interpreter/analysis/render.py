@@ -127,6 +127,12 @@ def metric_table(metrics: list, title: str) -> Table:
     return t
 
 
+def short_name(row: dict, most: int = 40) -> str:
+    """A card as people know it (its label), cut to `most` characters for a table or plot."""
+    name = str(row.get("label") or row["card"])
+    return name if len(name) <= most else name[:most - 3] + "..."
+
+
 def card_table(cards: list) -> Table:
     rows = cards if len(cards) <= CARD_ROWS else \
         cards[:CARD_ROWS // 2] + cards[-(CARD_ROWS // 2):]
@@ -138,7 +144,7 @@ def card_table(cards: list) -> Table:
         t.add_column(col, justify="left" if col == "card" else "right", no_wrap=True)
     for row in rows:
         a = row.get("acquired") or row.get("played")
-        t.add_row(Text(row["card"]), str((row.get("acquired") or {}).get("count", 0)),
+        t.add_row(Text(short_name(row)), str((row.get("acquired") or {}).get("count", 0)),
                   str((row.get("played") or {}).get("count", 0)), pct(a["win_rate_with"]),
                   pct(a["win_rate_without"]), f"{a['delta']:+.1%}",
                   f"{a['delta_interval'][0]:+.1%} - {a['delta_interval'][1]:+.1%}", a["flag"])

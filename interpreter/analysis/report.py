@@ -112,13 +112,13 @@ def card_table(cards: list) -> str:
     for c in cards:
         s = c.get("acquired") or c.get("played")
         flag = f'<span class="flag">{s["flag"]}</span>' if s["flag"] else ""
-        rows.append([esc(c["card"]), esc(c["label"]),
+        rows.append([esc(c.get("label") or c["card"]), esc(c["card"]),
                      str((c.get("acquired") or {}).get("count", 0)),
                      str((c.get("played") or {}).get("count", 0)),
                      pct(s["win_rate_with"]), pct(s["win_rate_without"]),
                      f"{s['delta']:+.1%}", f"{s['delta_interval'][0]:+.1%} - "
                      f"{s['delta_interval'][1]:+.1%}", flag])
-    return table(["card", "label", "acquired", "played", "win rate with", "without",
+    return table(["card", "id", "acquired", "played", "win rate with", "without",
                   "difference", "95% interval", ""], rows)
 
 

@@ -11,6 +11,7 @@ from ..effects.parser import EffectSyntaxError
 from ..effects.types import PARAM_TYPES
 from ..errors import Finding, did_you_mean
 from .flow import FlowCompiler
+from .how_to_play import compile_how_to_play
 from ..boards.geometry import board_functions, build_board, spec_errors, stand_in
 from ..effects.builtins import BUILTINS, SPECIAL
 from ..effects.mechanics import MECHANICS
@@ -151,6 +152,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         g.evaluation = (d.get("bots") or {}).get("evaluation")
         g.bot_samples = int((d.get("bots") or {}).get("samples", 1))
         g.max_decisions = int(info.get("max_decisions", 100000))
+        compile_how_to_play(self, g)         # declared, or a summary (how_to_play.py)
         load_values(self, g)
         self.check_names(g)
         self.load_cards(g)

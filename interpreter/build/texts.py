@@ -192,6 +192,11 @@ class GameCompiler:
                 g.exprs[key] = fn
         if g.cooperative:
             self.compile_team(comp, doc, g)
+        for name, text in ((self.data.get("end") or {}).get("breakdown") or {}).items():
+            fn = self.compile_expr(comp, doc, ["end", "breakdown", name], str(text),
+                                   {"it": "player", "me": "player"}, want="num", params=("it",))
+            if fn is not None:       # the score's terms, shown when the game ends
+                g.score_terms[str(name)] = fn
         compile_bots(self, comp, g)      # bots.policies and hidden_types (policies.py)
         compile_metrics(self, comp, g)   # the metrics: section (build/metrics.py)
         tune_section(self, g)            # the tune: section (build/tune_decls.py)

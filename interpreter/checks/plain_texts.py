@@ -12,7 +12,7 @@ from ..errors import Finding
 from .common import card_sources
 
 # keys whose texts are shown as written, wherever they appear in the game file
-PLAIN_KEYS = ("description", "notes", "name", "text")
+PLAIN_KEYS = ("description", "notes", "name", "text", "how_to_play")
 # `{` a name or expression `}`, not `{{`: what a designer means as a field
 FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][^{}]*)\}(?!\})")
 

@@ -9,7 +9,9 @@ from ..present.option_groups import only_option
 from ..runtime.redaction import line_text, may_read
 from ..runtime.decisions import DONE
 from ..boards.geometry import answer_spelling
+from ..build.how_to_play import WIDTH, wrapped
 from ..errors import did_you_mean
+from ..safe_text import spelled
 from ..present.typed import card_named, containing, exact_label, typed_number, whole  # noqa: F401
 
 DETAILS = ("card", "details")     # a card's details: `card N` or `details LABEL`
@@ -92,6 +94,9 @@ class Human:
             elif word.lower() in COMMANDS:
                 if word.lower() in DETAILS:
                     self.show_details(seat, arg.strip())
+                elif word.lower() == "help" and arg.strip().lower() == "rules":
+                    say(con, spelled(game.g.name) + ": how to play\n\n"
+                        + "\n".join(wrapped(spelled(game.g.how_to_play), WIDTH)))
                 elif word.lower() == "help":
                     say(con, terminal.HELP)
                 elif word.lower() == "show":

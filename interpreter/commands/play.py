@@ -102,7 +102,8 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
             # on one screen: a private line only when every person watching may read it
             if all(may_read(line, p) for p in humans) and (humans or may_read(line, None)):
                 con.print(spelled(line_text(line, *(humans or [None]))), markup=False)
-        terminal.render_result(con, game, game.result(session.state))
+        terminal.render_result(con, game, dict(game.result(session.state),
+                                               terms=game.score_terms(session.state)))
     # the seed only once the game is over: with it a seat could recompute every hidden card
     seed = f"seed {session.seed}, " if game.is_over(session.state) else ""
     con.print(f"{seed}{plural(len(session.decisions), 'decision')}"

@@ -63,3 +63,12 @@ def _labels(g):
             if words else None
         hit = _cache[id(g)] = (g, ids_of, pattern)
     return hit[1], hit[2]
+
+
+def once(lines, said: set) -> list:
+    """A card's detail lines in a list of cards: those an earlier card of the list showed
+    (its type's description, "One card of the two decks.") are not repeated; `said` keeps
+    what the list has shown."""
+    out = [x for x in lines or () if x not in said]
+    said.update(out)
+    return out

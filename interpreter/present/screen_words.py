@@ -13,6 +13,15 @@ def words(key: str) -> str:
     return f"{name} ({part.replace('_', ' ')})" if part else name
 
 
+def zone_words(where: str, name: str, cards: str = "") -> str:
+    """A zone's name beside where it lies and what it holds, said once: the game zone
+    "table" on the table reads "table Shen Hao", not "table table Shen Hao", and a zone
+    "family" holding "family servant A" reads "P2 family servant A" (empty: the place or
+    the cards say it)."""
+    said = words(name)
+    return "" if said == where or cards.startswith(said + " ") else said
+
+
 def short(x, top: bool = True) -> str:
     """A value in few characters: a mapping as "key value, ..." without its empty entries
     (none, 0, nothing: coins per area, a controller per area), a list as "a, b", none as

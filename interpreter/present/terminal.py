@@ -20,7 +20,8 @@ from ..safe_text import spelled, spelled_all
 # boards are drawn by board_draw.py; named here too for the commands and tests that use them
 from .board_draw import BACK, legend, render_board  # noqa: F401
 from .option_groups import only_option
-from .screen_words import named, short, words
+from .card_details import once
+from .screen_words import named, short, words, zone_words
 
 MAX_EVENTS = 14     # log lines in the events panel
 MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
@@ -28,7 +29,7 @@ MAX_ENTRIES = 16    # cards listed for one zone before only its top is shown
 HELP = """Type the number of an option, its label (any case), or a part of a label that
 only one option has; where a number is asked for (a bid), type the number itself.
 Commands:
-  help         this text
+  help         this text; help rules: how to play this game, on one screen
   show         draw the table again
   undo         take back your last decision (and the bots' decisions after it),
                unless something was revealed or chance was used since; while
@@ -150,13 +151,16 @@ def _zones_table(v: dict) -> Table:
         first = True
         for name, z in p["zones"].items():
             if z.get("count", 1):     # (no count: how many is secret, so always listed)
-                t.add_row(Text(p["label"] if first else ""), Text(words(name)),
-                          _cards(z, details))
+                cards = _cards(z, details)
+                t.add_row(Text(p["label"] if first else ""),
+                          Text(zone_words(p["label"], name, cards.plain)), cards)
                 first = False
     first = True
     for name, z in v["zones"].items():
         if z.get("count", 1):
-            t.add_row("table" if first else "", Text(words(name)), _cards(z, details))
+            cards = _cards(z, details)
+            t.add_row("table" if first else "", Text(zone_words("table", name, cards.plain)),
+                      cards)
             first = False
     return t
 
@@ -197,10 +201,11 @@ def _cards(z: dict, details: dict | None = None) -> Text:
         for label in z["cards"]:
             counts[label] = counts.get(label, 0) + 1
         text = Text()
+        said: set = set()       # a line an earlier card showed (its type's text): once
         for i, (label, n) in enumerate(counts.items()):
             text.append(("\n" if i else "") + (f"{n} x " if n > 1 else "") + label, style="bold")
-            if details.get(label):
-                text.append(": " + "; ".join(details[label]))
+            if lines := once(details.get(label), said):
+                text.append(": " + "; ".join(lines))
         return text
     entries = _grouped(z["cards"])
     if len(entries) <= MAX_ENTRIES:
@@ -332,6 +337,8 @@ def pass_screen(con: Console, seat_label: str, game_name: str = "") -> None:
 
 # ------------------------------------------------------------------ results
 def render_result(con: Console, game, result: dict) -> None:
+    """Who won and the scores, with each seat's score terms when `result` holds them
+    ("terms": Game.score_terms, one {term: value} per seat)."""
     def label(p):
         return spelled(game.g.seat_label(p))
     winners, team = result["winners"], result.get("team")
@@ -354,6 +361,10 @@ def render_result(con: Console, game, result: dict) -> None:
     t.add_column("rank", justify="right")
     t.add_column("seat")
     t.add_column("score", justify="right")
+    terms = result.get("terms") or []      # the score's declared terms (end.breakdown)
+    for name in (terms[0] if terms else ()):
+        t.add_column(Text(spelled(words(name))), justify="right")
     for rank, p in enumerate(result.get("ranking") or range(len(result["scores"])), 1):
-        t.add_row(str(rank), Text(label(p)), str(result["scores"][p]))
+        t.add_row(str(rank), Text(label(p)), str(result["scores"][p]),
+                  *(short(x) for x in (terms[p].values() if terms else ())))
     con.print(t)

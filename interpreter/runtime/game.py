@@ -31,6 +31,7 @@ from ..load.game_options import SetupError
 from .run_errors import located
 from ..build.game_loader import load_game
 from .redaction import Reader, judging
+from .evaluation import Evaluator
 from .vm import VM
 
 
@@ -88,6 +89,16 @@ class Game:
 
     def result(self, s: dict) -> dict | None:
         return s["result"]
+
+    def score_terms(self, s: dict) -> list:
+        """Each seat's score in the terms its game declares (end.breakdown), as
+        [{term: value}] per seat, once the game is over (the end shows them to everyone);
+        [] when none are declared or the game goes on."""
+        if not s["over"] or not self.g.score_terms:
+            return []
+        ev = Evaluator(self.g, s)
+        return [{name: ev(fn, p, me=p) for name, fn in self.g.score_terms.items()}
+                for p in range(s["n"])]
 
     # Seats that must decide now (empty when the game is over); how many options a seat has
     # (cheaper than their labels); the options a bot picks among (every option but a secret

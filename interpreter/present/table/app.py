@@ -20,7 +20,8 @@ from ...runtime.decisions import DONE
 from . import panels
 from .decision import DecisionPanel
 from . import inspect
-from .screens import HelpScreen, InfoScreen, PassScreen, ResultScreen
+from .rules_screen import RulesScreen
+from .screens import InfoScreen, PassScreen, ResultScreen
 
 PANELS = ("board", "seats", "yours", "log")
 WIDE = (110, 30)    # columns and rows from which every panel stays in view at once
@@ -290,7 +291,9 @@ class TableApp(App):
             lines = panels.log_lines(session.log, next(iter(humans)))
         elif humans:
             self.blank()
-        self.push_screen(ResultScreen(self.game, self.game.result(session.state), lines))
+        result = dict(self.game.result(session.state),      # with the score's terms
+                      terms=self.game.score_terms(session.state))
+        self.push_screen(ResultScreen(self.game, result, lines))
 
     # ------------------------------------------------------------------ what the person did
     def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
@@ -312,7 +315,7 @@ class TableApp(App):
         self.highlit = message.label
         details = self.view.get("card_details") or {}
         label = message.label or ""
-        found = [name for name in details if name and name in label]
+        found = [name for name in details if name and name in label and details[name]]
         if found:
             lines = []
             for name in found[:2]:
@@ -328,8 +331,10 @@ class TableApp(App):
     def action_command(self, word: str, arg: str = "") -> None:
         decision = self.query_one(DecisionPanel)
         seat = self.seat
-        if word == "help":
-            self.push_screen(HelpScreen())
+        if word == "help" and isinstance(self.screen, RulesScreen):   # F1 again: the keys
+            self.screen.action_keys()
+        elif word == "help":     # How to play, then (F1 again) the keys
+            self.push_screen(RulesScreen(self.game.g.name, self.game.g.how_to_play))
         elif word == "quit":
             self.exit("quit")
         elif seat is None:

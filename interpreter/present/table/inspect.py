@@ -8,6 +8,7 @@ from rich.console import Group
 from rich.text import Text
 
 from .. import terminal
+from ..card_details import once
 from ...errors import did_you_mean
 from ..typed import card_named, exact_label, whole
 
@@ -39,7 +40,9 @@ def cards(v: dict, arg: str):
     if not arg:
         if not details:
             return None, "No card on screen has details to open."
-        return Group(*(terminal.card_details(c, details[c]) for c in details)), ""
+        said: set = set()       # a type's text once in the list
+        return Group(*(terminal.card_details(c, once(details[c], said) or ["(as above)"])
+                       for c in details)), ""
     n = whole(arg)
     if n is not None:   # option N (the table numbers options over the whole menu)
         options = v.get("options") or []
@@ -54,8 +57,11 @@ def cards(v: dict, arg: str):
         place, labels = here
         if not labels:
             return None, f"No card you may see lies on {place}."
+        said = set()
         return Group(Text(f"On {place}:", style="bold cyan"),
-                     *(terminal.card_details(c, details.get(c, [])) for c in labels)), ""
+                     *(terminal.card_details(c, once(details.get(c, []), said) or
+                                             (["(as above)"] if details.get(c) else []))
+                       for c in labels)), ""
     found = card_named(arg, details)
     if found is None:
         hint = did_you_mean(arg, list(details)) if len(arg) < 200 else ""

@@ -11,7 +11,8 @@ from rich.text import Text
 
 from .. import terminal
 from ..board_draw import legend, render_board
-from ..screen_words import words
+from ..card_details import once
+from ..screen_words import words, zone_words
 from ...runtime.redaction import may_read
 from ...safe_text import spelled, spelled_all
 
@@ -106,17 +107,22 @@ def seats(v: dict) -> Group:
             continue
         for name, z in p["zones"].items():
             if z["count"]:
-                lines.append(Text.assemble((p["label"], "bold"), " ", (words(name), "dim"), " ",
-                                           terminal._cards(z)))
+                lines.append(_zone_line(p["label"], name, z))
     for name, z in v["zones"].items():
         if z["count"]:
-            lines.append(Text.assemble(("table", "bold"), " ", (words(name), "dim"), " ",
-                                       terminal._cards(z)))
+            lines.append(_zone_line("table", name, z))
     if lines:
         parts.append(Text("\n").join(lines))
     if v["waiting"] and "options" not in v:
         parts.append(Text(f"Waiting for {', '.join(v['waiting'])}.", style="italic"))
     return Group(*parts)
+
+
+def _zone_line(where: str, name: str, z: dict) -> Text:
+    """"P2 hand 3 hidden cards": a zone's name said once (not "table table Shen Hao")."""
+    cards = terminal._cards(z)
+    said = zone_words(where, name, cards.plain)
+    return Text.assemble((where, "bold"), " ", *([(said, "dim"), " "] if said else []), cards)
 
 
 def seats_width(v: dict) -> int:
@@ -139,8 +145,9 @@ def details(v: dict, label: str) -> tuple[list, str]:
     return [str(x) for x in found], ""
 
 
-def _card_lines(v: dict, label: str, n: int = 1) -> Text:
+def _card_lines(v: dict, label: str, n: int = 1, said: set | None = None) -> Text:
     lines, mark = details(v, label)
+    lines = lines if said is None else once(lines, said)    # a type's text once a list
     t = Text(f"{n} x " if n > 1 else "", style="cyan")    # as plain mode counts them
     t.append(label, style="bold")
     if mark:
@@ -171,8 +178,9 @@ def yours(v: dict) -> Group:
             counts: dict = {}
             for label in z["cards"]:
                 counts[label] = counts.get(label, 0) + 1
+            said: set = set()
             for label, n in counts.items():
-                parts.append(Text("  ").append_text(_card_lines(v, label, n)))
+                parts.append(Text("  ").append_text(_card_lines(v, label, n, said)))
     if empty:
         parts.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     return Group(*parts)
