@@ -205,3 +205,49 @@ def test_syntax_trees_and_parser_tables_come_back_from_plain_data(tmp_path):
     cold = run_py(code, tmp_path)
     assert list((tmp_path / "trees").iterdir()) and list((tmp_path / "lark").iterdir())
     assert run_py(code, tmp_path) == cold
+
+
+# ------------------------------------------------------------------ issue 32, item 6
+def test_a_second_load_of_every_game_file_is_a_cache_hit(tmp_path, monkeypatch):
+    """With ruamel.yaml 0.19 every entry failed to decode (a new CommentedMap's lc.data is
+    None), so each run parsed every file again and rewrote its entry. The second read of
+    every YAML file of every game must come from the cache: the parser is not called, and
+    the values and places are those of the first read."""
+    from interpreter.load import yamlio
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "c"))
+    paths = sorted((ROOT / "gamedefs").glob("*/**/*.yaml"))
+    assert len(paths) >= 10
+    fresh = {p: read_yaml(p, p.name, []) for p in paths}
+    assert len(list((tmp_path / "c" / "yaml").iterdir())) == len({p.read_text() for p in paths})
+
+    class NoParse:
+        calls = 0
+
+        def __init__(self, *a, **k):
+            NoParse.calls += 1
+            raise AssertionError("parsed again: the cache did not hit")
+
+    monkeypatch.setattr(yamlio, "YAML", NoParse)
+    for p, first in fresh.items():
+        again = read_yaml(p, p.name, [])
+        assert plain(again.root) == plain(first.root)
+        _same_places(again.root, first.root)
+    assert NoParse.calls == 0
+
+
+def _same_places(a, b):
+    """Every mapping's and list's place, and every key's and item's, alike in both trees."""
+    todo = [(a, b)]
+    while todo:
+        x, y = todo.pop()
+        if not hasattr(y, "lc"):
+            continue
+        assert (x.lc.line, x.lc.col) == (y.lc.line, y.lc.col)
+        if isinstance(y, dict):
+            for k in y:
+                assert x.lc.key(k) == y.lc.key(k) and x.lc.value(k) == y.lc.value(k)
+                todo.append((x[k], y[k]))
+        else:
+            for i, item in enumerate(y):
+                assert x.lc.item(i) == y.lc.item(i)
+                todo.append((x[i], item))
