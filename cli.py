@@ -33,6 +33,17 @@ class LazyGroup(click.Group):
         module, attr, _ = COMMANDS[name]
         return getattr(importlib.import_module(f"interpreter.commands.{module}"), attr)
 
+    def invoke(self, ctx):
+        """A reader that stops reading (`| head -1`) ends the command quietly with status 0,
+        as Unix tools do (click's own handling exits 1)."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            from interpreter.commands.common import leave_quietly, stdout_closed
+            if stdout_closed():
+                leave_quietly()
+            raise
+
     def format_commands(self, ctx, formatter):
         """The command list without importing every command."""
         with formatter.section("Commands"):

@@ -6,13 +6,17 @@ Every file the engine writes (saves, error saves, --jsonl, --report, the cache) 
 fsynced, and only then renamed over the target (os.replace, atomic on one file system). A
 reader, or the target after a crash, sees the old file or the whole new one. When anything
 fails the temporary file is removed, the old file is kept, and FileWriteError names the file.
+Only a kill (SIGKILL, a power cut) can leave a temporary file: the next write into that
+folder removes such leftovers once they are a day old (see sweep_leftovers).
 """
 from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import stat
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -71,6 +75,7 @@ def atomic_file(path, binary: bool = False, durable: bool = True):
         except OSError as e:
             raise FileWriteError(path, e, existed=None) from None
         return
+    sweep_leftovers(target.parent)
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     try:
         # O_EXCL: never follow or reuse a name someone planted; the mode is the umask's,
@@ -99,6 +104,43 @@ def atomic_file(path, binary: bool = False, durable: bool = True):
         raise
     if durable:
         _sync_folder(target.parent)
+
+
+# atomic_file's temporary names (".save.json.1a2b3c4d.tmp"), and how old one must be to be
+# a leftover of a killed run rather than a write in progress (a write in progress touches
+# it as it goes, and no write lasts a day)
+LEFTOVER = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
+LEFTOVER_AGE = 24 * 3600
+_swept: set = set()
+
+
+def sweep_leftovers(folder: Path) -> list:
+    """Remove, once a process, the temporary files a killed write left in `folder`: only
+    regular files named as atomic_file names them, owned by this user and untouched for
+    LEFTOVER_AGE seconds. Returns what it removed; a failure only leaves them there."""
+    key = str(folder)
+    if key in _swept:
+        return []
+    _swept.add(key)
+    removed = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not LEFTOVER.match(entry.name):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < LEFTOVER_AGE or \
+                    (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+                continue
+            os.unlink(entry.path)
+            removed.append(entry.name)
+        except OSError:
+            continue
+    return removed
 
 
 def _sync_folder(folder: Path) -> None:

@@ -49,11 +49,11 @@ print("ROOTS", "rich" in roots, "jsonschema" in roots)
 """
 
 
-def test_validate_imports_neither_rich_nor_the_bots_and_skips_a_known_clean_schema(tmp_path):
+def test_validate_imports_neither_rich_nor_the_bots_and_checks_the_schema_each_time(tmp_path):
     mods, roots = modules(tmp_path)
     assert mods == ""                        # no bots, no play command
     assert roots == "False True"             # no rich; the schema was checked
-    assert modules(tmp_path)[1] == "False False"   # the same clean files: no jsonschema at all
+    assert modules(tmp_path)[1] == "False True"    # and checked again: no verdict is cached
     assert len(list((tmp_path / "lark").iterdir())) == 2, "the parser's tables were not cached"
     assert len(list((tmp_path / "yaml").iterdir())) == 4   # game.yaml and its 3 card files
 
@@ -124,7 +124,7 @@ def test_planted_entries_run_nothing_and_the_game_still_validates(tmp_path):
     modules(store)
     planted = pickle.dumps(_Opens(marker))
     entries = list(store.glob("*/*.entry"))
-    assert len(entries) >= 8
+    assert len(entries) >= 7    # 4 YAML files, 2 parser tables, the syntax trees
     for f in entries:
         head = f.read_bytes()[:len(cache.FORMAT) + 32]
         f.write_bytes(head + cache._integrity(head[len(cache.FORMAT):], planted) + planted)
@@ -177,12 +177,12 @@ def test_the_cache_folder_is_owner_only_and_a_shared_one_is_not_used(tmp_path, m
     for d in (tmp_path / "c", tmp_path / "c" / "kind"):
         assert d.stat().st_mode & 0o777 == 0o700
     assert cache.load_doc("kind", b"key") == 1
-    loose = tmp_path / "loose"               # one's own folder, open to all: tightened
-    loose.mkdir()
-    loose.chmod(0o777)
-    monkeypatch.setenv("RULEBOOK_CACHE", str(loose))
+    readable = tmp_path / "readable"         # one's own folder that others may read: tightened
+    readable.mkdir()
+    readable.chmod(0o755)
+    monkeypatch.setenv("RULEBOOK_CACHE", str(readable))
     cache.store_doc("kind", b"key", 1)
-    assert loose.stat().st_mode & 0o777 == 0o700 and cache.load_doc("kind", b"key") == 1
+    assert readable.stat().st_mode & 0o777 == 0o700 and cache.load_doc("kind", b"key") == 1
     if os.getuid() == 0:                     # someone else's folder: never used
         theirs = tmp_path / "theirs"
         theirs.mkdir()
@@ -205,3 +205,101 @@ def test_syntax_trees_and_parser_tables_come_back_from_plain_data(tmp_path):
     cold = run_py(code, tmp_path)
     assert list((tmp_path / "trees").iterdir()) and list((tmp_path / "lark").iterdir())
     assert run_py(code, tmp_path) == cold
+
+
+# ------------------------------------------------------------------ issue 32, item 6
+def test_a_second_load_of_every_game_file_is_a_cache_hit(tmp_path, monkeypatch):
+    """With ruamel.yaml 0.19 every entry failed to decode (a new CommentedMap's lc.data is
+    None), so each run parsed every file again and rewrote its entry. The second read of
+    every YAML file of every game must come from the cache: the parser is not called, and
+    the values and places are those of the first read."""
+    from interpreter.load import yamlio
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "c"))
+    paths = sorted((ROOT / "gamedefs").glob("*/**/*.yaml"))
+    assert len(paths) >= 10
+    fresh = {p: read_yaml(p, p.name, []) for p in paths}
+    assert len(list((tmp_path / "c" / "yaml").iterdir())) == len({p.read_text() for p in paths})
+
+    class NoParse:
+        calls = 0
+
+        def __init__(self, *a, **k):
+            NoParse.calls += 1
+            raise AssertionError("parsed again: the cache did not hit")
+
+    monkeypatch.setattr(yamlio, "YAML", NoParse)
+    for p, first in fresh.items():
+        again = read_yaml(p, p.name, [])
+        assert plain(again.root) == plain(first.root)
+        _same_places(again.root, first.root)
+    assert NoParse.calls == 0
+
+
+def _same_places(a, b):
+    """Every mapping's and list's place, and every key's and item's, alike in both trees."""
+    todo = [(a, b)]
+    while todo:
+        x, y = todo.pop()
+        if not hasattr(y, "lc"):
+            continue
+        assert (x.lc.line, x.lc.col) == (y.lc.line, y.lc.col)
+        if isinstance(y, dict):
+            for k in y:
+                assert x.lc.key(k) == y.lc.key(k) and x.lc.value(k) == y.lc.value(k)
+                todo.append((x[k], y[k]))
+        else:
+            for i, item in enumerate(y):
+                assert x.lc.item(i) == y.lc.item(i)
+                todo.append((x[i], item))
+
+
+# ------------------------------------------------------------------ issue 32, item 5
+SCHEMA_ERRORS = "game:\n  id: x\n  name: X\n  players: 2\n  no_such_key: 1\nzones: 7\n"
+
+
+def test_a_planted_schema_ok_entry_does_not_hide_schema_errors(tmp_path, monkeypatch):
+    """An entry saying "this file passed the schema" (keyed, as main kept it, by the
+    schema's and the file's whole text, with a valid integrity hash) was believed: validate
+    said 0 errors for a game with schema errors. No verdict is read from the cache now."""
+    from interpreter.build.game_loader import check_game
+    from interpreter.load.documents import schema_bytes
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "c"))
+    game = tmp_path / "g" / "game.yaml"
+    game.parent.mkdir()
+    game.write_text(SCHEMA_ERRORS)
+    want = [(f.code, f.line) for f in check_game(str(game)) if f.severity == "error"]
+    assert [c for c, _ in want if c.startswith("SCHEMA")], want
+    cache.store_doc("schema-ok", b"\0".join([b"game", schema_bytes(), SCHEMA_ERRORS.encode()]), True)
+    assert cache.load_doc("schema-ok", b"\0".join([b"game", schema_bytes(),
+                                                   SCHEMA_ERRORS.encode()])) is True
+    assert [(f.code, f.line) for f in check_game(str(game)) if f.severity == "error"] == want
+    out = subprocess.run([sys.executable, "cli.py", "validate", str(game)], cwd=ROOT,
+                         env={**os.environ, "RULEBOOK_CACHE": str(tmp_path / "c")},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "0 errors" not in out.stdout + out.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
+@pytest.mark.parametrize("mode", [0o770, 0o707, 0o777])
+def test_a_cache_folder_others_may_write_is_refused_with_a_warning(tmp_path, monkeypatch,
+                                                                   capsys, mode):
+    """A cache folder open to other users' writes was tightened and used: what they planted
+    before would be read. It is refused (no entry read or written) and a warning says why."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    monkeypatch.setenv("RULEBOOK_CACHE", str(shared))
+    cache.store_doc("kind", b"key", 1)                    # while private: an entry
+    shared.chmod(mode)
+    assert cache.load_doc("kind", b"key") is None
+    cache.store_doc("kind", b"other", 2)
+    assert shared.stat().st_mode & 0o777 == mode          # left as it is, not used
+    assert len(list((shared / "kind").iterdir())) == 1    # the new one was not written
+    err = capsys.readouterr().err
+    assert err.count("warning: the cache folder") == 1    # once a run, not once an entry
+    assert "may be written by other users" in err and str(shared) in err
+    sub = tmp_path / "sub"                                # the kind's folder is checked too
+    monkeypatch.setenv("RULEBOOK_CACHE", str(sub))
+    cache.store_doc("kind", b"key", 1)
+    (sub / "kind").chmod(0o777)
+    assert cache.load_doc("kind", b"key") is None
+    assert "may be written by other users" in capsys.readouterr().err

@@ -5,6 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from interpreter.analysis.describe import prose
 from interpreter.load.documents import GAMEDEFS, load_documents, resolve_game_path
 
 GAMES = sorted(d.name for d in GAMEDEFS.iterdir() if (d / "game.yaml").is_file())
@@ -24,7 +25,7 @@ def test_the_markdown_sheet_names_every_part_of_the_game(name):
     for ctype, spec in (data.get("card_types") or {}).items():
         assert f"### {ctype}" in sheet
         if (spec or {}).get("description"):
-            assert spec["description"].strip() in sheet
+            assert prose(spec["description"].strip()) in sheet   # Markdown escaped
     for i, phase in enumerate((data.get("rounds") or {}).get("phases") or [], 1):
         assert f"### {i}. {phase['name']}" in sheet
     assert "## End and scoring" in sheet and sheet.count("```") % 2 == 0

@@ -62,6 +62,8 @@ TAMPERED = [
     ("players 0", lambda d: {**d, "players": 0}, "field 'players'"),
     ("players 9", lambda d: {**d, "players": 9}, "field 'players': Metscri is for 2-8 players, not 9"),
     ("variant", lambda d: {**d, "variant": "nope"}, "field 'variant'"),
+    ("variant empty", lambda d: {**d, "variant": ""}, "field 'variant'"),    # issue 32 item 11:
+    ("variant null", lambda d: {**d, "variant": None}, "field 'variant'"),   # not the default
     ("option type", lambda d: {**d, "options": {"turn_cap": "x"}}, "field 'options.turn_cap'"),
     ("option range", lambda d: {**d, "options": {"turn_cap": -5}}, "from 0 to 10000, got -5"),
     ("option unknown", lambda d: {**d, "options": {"speed": 1}}, "field 'options.speed'"),

@@ -19,7 +19,7 @@ from concurrent.futures import CancelledError
 from contextlib import contextmanager
 
 from ..errors import RulebookError
-from .runner import default_jobs, play_chunk
+from .runner import WorkersLost, default_jobs, play_chunk
 
 WORKER_WAIT = 60.0     # seconds a run waits for a worker before it fails
 CONNECT_WAIT = 30      # seconds to reach the scheduler
@@ -32,6 +32,11 @@ _HOST = re.compile(r"\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+")
 
 class SchedulerError(RulebookError):
     """A malformed scheduler address, no worker in time, or a scheduler gone mid-run."""
+
+
+class WorkerLost(SchedulerError, WorkersLost):
+    """The run's workers died or left mid-run: the error names them, and the runner keeps
+    the games finished as a partial run."""
 
 
 def check_address(text: str) -> str:
@@ -96,15 +101,27 @@ def run_on_dask(address: str, spec, chunks: list, progress=None, workers=None,
             futures = client.map(play_chunk, [spec] * len(chunks), chunks, pure=False)
             return _gather(client, futures, address, progress, worker_wait, say, wait, keep)
         finally:
-            client.close(timeout=5)
-            if cluster is not None:
-                cluster.close(timeout=5)
+            _close(client, cluster)
+
+
+def _close(client, cluster) -> None:
+    """Leave the cluster. A close that times out (a client with thousands of futures whose
+    worker is gone) must not replace the run's outcome: "timed out after 5 s" hid the lost
+    worker and lost the games finished (issue 32)."""
+    for part in (client, cluster):
+        if part is None:
+            continue
+        try:
+            part.close(timeout=5)
+        except Exception:   # noqa: BLE001 - the run's own result or error is what counts
+            pass
 
 
 def _gather(client, futures, address, progress, worker_wait, say, wait, keep=None) -> list:
     """The futures' records as they finish (each also given to `keep`); fails when the
     cluster has had no worker for worker_wait seconds, or when the scheduler is gone."""
     records, pending, idle_since = [], set(futures), None
+    seen: set = set()     # the workers the run has had
     while pending:
         try:
             done, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
@@ -114,7 +131,7 @@ def _gather(client, futures, address, progress, worker_wait, say, wait, keep=Non
             raise SchedulerError(f"the Dask scheduler at {address} went away during the run") \
                 from None
         for f in done:
-            chunk = _result(f, address)
+            chunk = _result(f, address, len(records))
             if chunk is None:   # its result was on a worker that died: it is played again
                 pending.add(f)
                 continue
@@ -127,8 +144,9 @@ def _gather(client, futures, address, progress, worker_wait, say, wait, keep=Non
             break
         if client.status not in ("running", "connecting"):
             raise SchedulerError(f"the Dask scheduler at {address} went away during the run")
-        workers = _worker_count(client, address)
+        workers = _workers(client, address)
         if workers:
+            seen |= workers
             idle_since = None
             continue
         if idle_since is None:
@@ -137,13 +155,17 @@ def _gather(client, futures, address, progress, worker_wait, say, wait, keep=Non
                 say(f"waiting up to {worker_wait:g} s for a Dask worker at {address} "
                     f"(start one with: dask worker {address})")
         if time.monotonic() - idle_since >= worker_wait:
+            played = f"({len(records)} of the run's games were played)"
+            if seen:   # the run had workers: name the ones it lost
+                raise WorkerLost(f"lost the Dask {_named(seen)}: no worker at {address} for "
+                                 f"{worker_wait:g} s {played}; start workers with: "
+                                 f"dask worker {address}")
             raise SchedulerError(f"no Dask worker at {address} for {worker_wait:g} s "
-                                 f"({len(records)} of the run's games were played); "
-                                 f"start workers with: dask worker {address}")
+                                 f"{played}; start workers with: dask worker {address}")
     return records
 
 
-def _result(future, address) -> list:
+def _result(future, address, played: int) -> list:
     """A chunk's records, or None when they were lost with their worker before they
     arrived; a game's own error (a rule bug) is raised as it is."""
     if future.status in ("pending", "lost"):   # cheap: no wait on each of many lost ones
@@ -154,11 +176,25 @@ def _result(future, address) -> list:
         return None
     except CancelledError:   # the scheduler went away and took the work with it
         raise SchedulerError(f"the Dask scheduler at {address} went away during the run") from None
+    except Exception as e:
+        if type(e).__name__ != "KilledWorker":   # the chunk's own error
+            raise
+        last = getattr(getattr(e, "last_worker", None), "address", None)
+        raise WorkerLost(f"lost the Dask {_named({last} if last else set())}: it died playing "
+                         f"the run's games, and so did each worker that took them over "
+                         f"({played} of the run's games were played)") from None
 
 
-def _worker_count(client, address) -> int:
+def _named(workers: set) -> str:
+    if not workers:
+        return "worker"
+    return ("worker " if len(workers) == 1 else "workers ") + ", ".join(sorted(workers))
+
+
+def _workers(client, address) -> set:
+    """The addresses of the scheduler's workers now."""
     try:
-        return len(client.scheduler_info()["workers"])
+        return set(client.scheduler_info()["workers"])
     except (OSError, TimeoutError) as e:
         raise SchedulerError(f"the Dask scheduler at {address} went away during the run: "
                              f"{e}") from None

@@ -30,7 +30,7 @@ def failed_lines(result: dict) -> list:
         out.append(f"SIDE {side} FAILED: all {r['games']} of its games ended in an error"
                    + (f"; the first (seed {first['seed']}): {first['error']}" if first else ""))
         if first and first.get("save"):
-            out.append(f"  reproduce it: rulebook replay {first['save']}")
+            out.append(f"  reproduce it: {first['replay']}")
     out.append("no differences are shown: a side without a completed game has no figures "
                "to compare")
     return out

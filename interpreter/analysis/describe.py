@@ -45,13 +45,34 @@ def rules_sheet(game) -> str:
 # what starts raw HTML in Markdown (a tag, a comment, a declaration) and a character reference
 _HTML_START = re.compile(r"<(?=[A-Za-z/!?])")
 _REFERENCE = re.compile(r"&(?=#?\w+;)")
+# Markdown's own markup in a text: links and images ([...](...), ![...](...), [x]: url),
+# emphasis, code, strike-through, table cells, a backslash; an underscore only where it can
+# start or end emphasis (turn_cap stays as written); bare URLs that GFM makes links of
+_MARKDOWN = re.compile(r"[\\`*\[\]~|]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])"
+                       r"|(?<=[A-Za-z0-9]):(?=//)|(?<=\b[wW]{3})\.")
+# what makes a line a heading, a quote, a list item or a heading's underline
+_LINE_START = re.compile(r"^([ \t]*)([#>+=-]|\d+)", re.M)
 
 
 def prose(text) -> str:
-    """A text from the YAML in the sheet's prose: HTML in it is shown, never run by whatever
-    renders the Markdown (a description holding <script> or <img onerror=...>). Only a '<'
-    or '&' that would start markup is escaped, so "x < 3" and "A & B" read as before."""
-    return _HTML_START.sub("&lt;", _REFERENCE.sub("&amp;", str(text)))
+    """A text from the YAML in the sheet's prose, shown as written and never obeyed by
+    whatever renders the Markdown: HTML in it (<script>, <img onerror=...>) is escaped, and
+    so is Markdown's own markup (a tracking image ![](url), a [link](javascript:...), a
+    heading or a list made by a line's start), with a backslash, which renders as nothing.
+    Only a '<' or '&' that would start markup is escaped, so "x < 3" and "A & B" read as
+    before."""
+    text = _HTML_START.sub("&lt;", _REFERENCE.sub("&amp;", str(text)))
+    text = _MARKDOWN.sub(lambda m: "\\" + m.group(0), text)
+    return _LINE_START.sub(_line_start, text)
+
+
+def _line_start(m) -> str:
+    lead, mark = m.group(1), m.group(2)
+    if not mark[0].isdigit():
+        return lead + "\\" + mark
+    # "1." or "1)" starts a numbered list: the backslash goes before its punctuation
+    after = m.string[m.end():m.end() + 1]
+    return lead + mark + ("\\" if after in (".", ")") else "")
 
 
 def code_span(text) -> str:

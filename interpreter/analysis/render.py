@@ -62,10 +62,12 @@ def simulation(con, report: dict) -> None:
         for e in report["error_samples"]:
             out.append(Text(f"  seed {e['seed']}: {e['error']}"))
             if e.get("save"):
-                out.append(Text(f"    reproduce it: rulebook replay {e['save']}"))
+                # a command is never broken over lines (copied, it must run as printed)
+                out.append(Text(f"    reproduce it: {e['replay']}", no_wrap=True,
+                                overflow="ignore"))
         out.append(Text("  (a game in error is left out of every figure above)"))
     for line in out:
-        con.print(line)
+        con.print(line, soft_wrap=bool(line.no_wrap))
     if report.get("metrics"):
         con.print(metric_table(report["metrics"], "declared metrics"))
     if report.get("game_metrics"):
@@ -155,8 +157,8 @@ def comparison(con, result: dict) -> None:
     con.print(Rule(f"compare: A = {result['a']['label']}, B = {result['b']['label']}, "
                    f"{result['a']['games']} games each, same seeds", style="bold cyan"))
     if result.get("failed"):
-        for line in failed_lines(result):
-            con.print(Text(line, style="bold red"))
+        for line in failed_lines(result):   # its "reproduce it: COMMAND" never broken
+            con.print(Text(line, style="bold red"), soft_wrap="reproduce it: " in line)
         return
     t = Table(header_style="bold")
     for col in ("metric", "A", "B", "B - A", "95% interval", ""):

@@ -204,6 +204,10 @@ class Runner:
         except KeyboardInterrupt as e:
             raise RunInterrupted(_ordered(records), len(tasks),
                                  "SIGTERM" if isinstance(e, Terminated) else "SIGINT") from None
+        except WorkersLost as e:
+            if not records:    # nothing finished: the error alone
+                raise
+            raise RunInterrupted(_ordered(records), len(tasks), "worker lost", str(e)) from None
         return _ordered(records)
 
     def run_processes(self, spec, tasks, game, records: list) -> None:
@@ -237,11 +241,20 @@ class Runner:
 # ---------------------------------------------------------------- stopping a run
 class RunInterrupted(RulebookError):
     """A run stopped by Ctrl-C or SIGTERM: `records` are the games finished before it (in
-    task order), `planned` how many the run had, `signal` which signal stopped it."""
+    task order), `planned` how many the run had, `signal` which signal stopped it. A run
+    whose workers were lost stops the same way: `signal` is "worker lost" and `reason` the
+    error that names them."""
 
-    def __init__(self, records: list, planned: int, signal_name: str):
-        super().__init__(f"interrupted ({signal_name}) after {len(records)} of {planned} games")
+    def __init__(self, records: list, planned: int, signal_name: str, reason: str | None = None):
+        super().__init__(reason or f"interrupted ({signal_name}) after {len(records)} of "
+                                   f"{planned} games")
         self.records, self.planned, self.signal = records, planned, signal_name
+        self.reason = reason
+
+
+class WorkersLost(RulebookError):
+    """The run's workers died or left mid-run (raised by the Dask backend, cluster.py): the
+    games already finished are kept, as a partial run."""
 
 
 class Terminated(KeyboardInterrupt):

@@ -9,6 +9,7 @@ interval; every mean the interval of the mean. `scalars` lists every metric in o
 """
 from __future__ import annotations
 
+from ..runtime import saves as savefile
 from .cardstats import card_summary, column_meanings
 from .game_metrics import game_metrics
 from .intervals import histogram, mean, rate, wilson
@@ -20,7 +21,9 @@ ERROR_SAMPLES = 5
 
 def summarise(g, records: list, elapsed: float, players: int, info: dict) -> dict:
     done = [r for r in records if "error" not in r]
-    errors = [{"seed": r["seed"], "error": r["error"], **({"save": r["save"]} if r.get("save") else {})}
+    errors = [{"seed": r["seed"], "error": r["error"],
+               **({"save": r["save"], "replay": savefile.replay_command(g, r["save"])}
+                  if r.get("save") else {})}
               for r in records if "error" in r]
     n = len(done)
     team = g.cooperative

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 
 import click
@@ -32,10 +33,37 @@ def reports_errors(fn):
             click.echo(spelled(f"error: {e}"), err=True)
             sys.exit(1)
         except OSError as e:
+            if isinstance(e, BrokenPipeError) and stdout_closed():
+                leave_quietly()
             name = f" {e.filename}" if getattr(e, "filename", None) else ""
             click.echo(spelled(f"error: cannot use{name}: {e.strerror or e}"), err=True)
             sys.exit(1)
     return wrapper
+
+
+def stdout_closed() -> bool:
+    """Whether standard output is a pipe whose reader has gone (`rulebook simulate | head -1`):
+    then a BrokenPipeError is the reader's choice, not an error (another broken pipe, a Dask
+    worker's socket, still is one). Where poll cannot tell, a broken pipe is taken as stdout's."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):   # a test's captured output: not a pipe
+        return False
+    try:
+        import select
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):
+        return True
+
+
+def leave_quietly() -> None:
+    """Exit 0 as Unix tools do when their reader stops reading: nothing more is printed, and
+    Python's last flush of stdout (to the gone reader) goes to /dev/null instead."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(0)
 
 
 _loaded: dict = {}   # (game.yaml, its files' mtimes) -> Game: many commands in one process

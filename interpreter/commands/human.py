@@ -147,8 +147,8 @@ class Human:
         terminal.render_view(self.con, v, [line_text(x, seat) for x in log[start:]
                                             if may_read(x, seat)])
         self.seen[seat] = len(log)
-        for text in self.notes:
-            self.con.print(Text(text, style="magenta"))
+        for text in self.notes:   # soft-wrapped: a command in a note copies as one line
+            self.con.print(Text(text, style="magenta"), soft_wrap=True)
         self.notes.clear()
         terminal.render_options(self.con, v)
         if self.group is not None and v.get("groups") and self.group < len(v["groups"]):

@@ -206,7 +206,7 @@ def interrupted(session, save_path, why: str = "Interrupted") -> None:
                            f"{e.strerror or e}"), err=True)
         sys.exit(130)
     click.echo(spelled(f"\n{why}: the game is saved to {path}. Continue it with: "
-                       f"rulebook play {session.game.g.id} --load {path}"), err=True)
+                       + savefile.play_command(session.game.g, path)), err=True)
     sys.exit(130)
 
 

@@ -37,8 +37,7 @@ def save_note(session, arg, save_path) -> str:
         session.save(path)
     except OSError as e:
         return f"Cannot save to {path}: {e.strerror or e}"
-    return (f"Saved to {path}. Continue later with: rulebook play "
-            f"{savefile.source_of_game(session.game.g)} --load {path}")
+    return f"Saved to {path}. Continue later with: {savefile.play_command(session.game.g, path)}"
 
 
 def free_path(game_id: str) -> str:

@@ -152,6 +152,9 @@ def run_games(st: Setup, games: int, seed: int, rotate: bool, jobs, scheduler, q
                 raise
             records = e.records
             interrupted = {"signal": e.signal, "finished": len(records), "planned": e.planned}
+            if e.reason:   # its workers were lost: the error names them
+                interrupted["error"] = e.reason
+                click.echo(spelled(f"error: {e.reason}"), err=True)
             if say_partial:
                 click.echo(f"interrupted ({e.signal}): a partial run: {len(records)} of "
                            f"{e.planned} games finished; the summary and the files cover "
@@ -180,10 +183,11 @@ def summary(st: Setup, records: list, elapsed: float, seed: int, rotate: bool,
 
 def stopped(signal: str):
     """The exit of a command a signal stopped, once what it finished is shown and written."""
-    return SystemExit(INTERRUPTED_STATUS[signal])
+    return SystemExit(INTERRUPTED_STATUS.get(signal, 1))   # a lost worker: an error
 
 
 INTERRUPTED_STATUS = {"SIGINT": 130, "SIGTERM": 143}    # 128 + the signal's number
+# (a run whose Dask workers were lost is a partial run too, and exits 1)
 
 
 def with_value(st: Setup, path: str, value) -> Setup:

@@ -173,6 +173,49 @@ def _error(e: UnexpectedInput, text: str, expression: bool = False) -> EffectSyn
     return EffectSyntaxError(f"unexpected {got}: expected {_readable(e.expected)}", line, col, text)
 
 
+# One bound on how deep an effect text may nest, measured on its words before it is parsed
+# (parsing and compiling walk the tree recursively: past Python's stack, a text could only
+# fail as "too deep" somewhere, and 50,000 nested brackets took 15 s to read). A level is a
+# bracket, or an operator in a chain at one bracket's level: a + b + c reads as (a + b) + c,
+# two levels. Commas and the end of a statement's line start a new chain.
+MAX_LEVELS = 200
+_WORDS = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|#[^\n]*|([(\[{])|([)\]}])|(,|\n)|"""
+                    r"""(\*\*|//|==|!=|<=|>=|[-+*/%<>.]|\b(?:and|or|not|in|where|if|else|until|by|for)\b)""")
+
+
+def levels(text: str) -> int:
+    """How many levels deep the text nests at its deepest (see MAX_LEVELS), in one pass."""
+    chains = [0]          # the operators in a row at each open bracket's level
+    level = deepest = 0   # level: brackets open + the operators of their chains
+    for m in _WORDS.finditer(text):
+        if m.group(2):
+            chains.append(0)
+            level += 1
+        elif m.group(3):
+            if len(chains) > 1:
+                level -= chains.pop() + 1
+        elif m.group(4):
+            if m.group(4) == "," or len(chains) == 1:
+                level -= chains[-1]
+                chains[-1] = 0
+        elif m.group(5):
+            chains[-1] += 1
+            level += 1
+        deepest = max(deepest, level)
+    return deepest
+
+
+def too_deep(text: str) -> EffectSyntaxError | None:
+    """The error for a text that nests past MAX_LEVELS, worded for what is counted."""
+    n = levels(text)
+    if n <= MAX_LEVELS:
+        return None
+    return EffectSyntaxError(
+        f"the text nests {n:,} levels deep; at most {MAX_LEVELS} are read (each bracket is a "
+        "level, and each operator of a chain like a + b + c); split it into smaller parts "
+        "(a function, a value, sum() over a list)", 1, 1, text)
+
+
 def _too_deep(text: str) -> EffectSyntaxError:
     return EffectSyntaxError("the text is nested too deeply to read; split it into smaller "
                              "parts", 1, 1, text)

@@ -11,7 +11,7 @@ from lark.indenter import DedentError, Indenter
 
 from ..load.cache import lark_parser
 from . import ast as A
-from .parse_errors import EffectSyntaxError, _error, _too_deep
+from .parse_errors import EffectSyntaxError, _error, _too_deep, too_deep
 
 GRAMMAR = (Path(__file__).with_name("grammar.lark")).read_text()
 
@@ -249,6 +249,9 @@ def parse_expression(text: str) -> A.Node:
 
 def _parse_script(text: str) -> list:
     src = text if text.endswith("\n") else text + "\n"
+    deep = too_deep(text)
+    if deep:
+        raise deep
     try:
         tree = _parser("start").parse(src)
     except UnexpectedInput as e:
@@ -268,6 +271,9 @@ def _parse_script(text: str) -> list:
 
 
 def _parse_expression(text: str) -> A.Node:
+    deep = too_deep(text.replace("\n", " "))    # an expression's line breaks end no chain
+    if deep:
+        raise EffectSyntaxError(deep.message, 1, 1, text)
     try:
         # trailing white space (a folded YAML scalar ends with a line break) means nothing
         tree = _parser("expr_only").parse(text.rstrip())

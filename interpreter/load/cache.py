@@ -1,5 +1,7 @@
 """Where rulebook keeps what it can rebuild at any time (the effect parser's tables, parsed
-YAML, a clean schema check, the effect texts' syntax trees).
+YAML, the effect texts' syntax trees): data derived from a text and keyed by that whole
+text, never a verdict about a file (a "this file is valid" entry would vouch for what no run
+checked: the schema check runs every time).
 
 The user's cache directory (XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS,
 LOCALAPPDATA on Windows) under `rulebook/`; RULEBOOK_CACHE names another directory, or turns
@@ -10,7 +12,7 @@ marshal's format, never a pickle: reading one builds values and runs nothing. Be
 data is even decoded, the entry's format version, the digest of the key it was stored
 under and an integrity hash of its bytes are checked; a decoded value holding anything but
 plain data is ignored too. The directory is created owner-only (0700), and a directory that
-someone else owns or may write to is not used at all.
+someone else owns or may write to is not used at all (with a warning).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import sys
 from pathlib import Path
 
 from .. import files
+from ..safe_text import spelled
 
 OFF = ("", "0", "off", "no", "none", "false")
 FORMAT = b"rulebook-cache 2\n"     # an entry's first bytes; another format is never read
@@ -45,7 +48,8 @@ def cache_dir() -> Path | None:
 
 def _private_dir(d: Path, create: bool) -> bool:
     """Whether `d` exists (with `create`, made 0700 when missing) and only this user may
-    write in it."""
+    write in it. A folder someone else owns or may write to is refused with a warning (once
+    a run): anything in it could have been planted, so no cache is used."""
     try:
         if create:
             d.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -57,14 +61,26 @@ def _private_dir(d: Path, create: bool) -> bool:
     if not hasattr(os, "getuid"):
         return True
     if st.st_uid != os.getuid():    # someone else's folder could hold what they planted
-        return False
-    if create and stat.S_IMODE(st.st_mode) & 0o077:   # made by an earlier version: tighten
-        try:
+        return _refuse(d, "belongs to another user")
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return _refuse(d, "may be written by other users (chmod 700 it, or remove it)")
+    if create and stat.S_IMODE(st.st_mode) & 0o077:   # readable by others (an older version's
+        try:                                          # 0755): made private
             os.chmod(d, 0o700)
-            st = d.stat()
         except OSError:
             return False
-    return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return True
+
+
+_refused: set = set()
+
+
+def _refuse(d: Path, why: str) -> bool:
+    if d not in _refused:
+        _refused.add(d)
+        print(f"warning: the cache folder {spelled(str(d))} {why}; it is not used, so loading "
+              "is slower (RULEBOOK_CACHE names another folder, or 'off')", file=sys.stderr)
+    return False
 
 
 def _entry_path(kind: str, key: bytes, create: bool) -> Path | None:
@@ -76,7 +92,11 @@ def _entry_path(kind: str, key: bytes, create: bool) -> Path | None:
     for folder in (d, d / kind):
         if not (_private_dir(folder, create)):
             return None
-    return d / kind / f"{hashlib.sha256(key).hexdigest()[:32]}.entry"
+    return d / kind / _entry_name(key)
+
+
+def _entry_name(key: bytes) -> str:
+    return f"{hashlib.sha256(key).hexdigest()[:32]}.entry"
 
 
 def _integrity(key_digest: bytes, payload: bytes) -> bytes:

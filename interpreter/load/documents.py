@@ -13,7 +13,6 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from . import cache
 from ..errors import Finding, RulebookError, did_you_mean
 from .schema_errors import schema_findings
 from .csv_cards import read_csv
@@ -39,19 +38,6 @@ def validator():
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
     return cls(schema)
-
-
-def schema_checked(kind: str, doc: YamlDoc, run) -> list:
-    """run()'s findings for a file's data, remembered in the user's cache when there are
-    none: a file already found valid under this very schema is not validated again (the
-    key is the schema's text and the file's text, so any change to either validates)."""
-    key = b"\0".join([kind.encode(), schema_bytes(), doc.text.encode()])
-    if cache.load_doc("schema-ok", key):
-        return []
-    found = run()
-    if not found:
-        cache.store_doc("schema-ok", key, True)
-    return found
 
 
 def is_path(ref: str) -> bool:
@@ -118,8 +104,11 @@ class Document:
         self.files: list[Path] = []     # absolute paths of every file read, in order
 
 
+# The schema check runs on every load, never skipped on the cache's word: an entry saying
+# "this file is valid" is a verdict anyone able to write the cache folder could plant for
+# a file with errors (issue 32); the check costs about 0.1 s.
 def game_schema_findings(doc: YamlDoc, data) -> list:
-    return schema_checked("game", doc, lambda: schema_findings(doc, validator().iter_errors(data)))
+    return schema_findings(doc, validator().iter_errors(data))
 
 
 @lru_cache(maxsize=1)
@@ -131,13 +120,11 @@ def card_validator():
 
 def card_file_findings(doc: YamlDoc, cards) -> list:
     """Findings for an included file's cards: list (validated like the game file's)."""
-    def run():
-        errors = []
-        for err in card_validator().iter_errors(cards):
-            err.path.appendleft("cards")
-            errors.append(err)
-        return schema_findings(doc, errors)
-    return schema_checked("cards", doc, run)
+    errors = []
+    for err in card_validator().iter_errors(cards):
+        err.path.appendleft("cards")
+        errors.append(err)
+    return schema_findings(doc, errors)
 
 
 def load_documents(path: Path, findings: list):

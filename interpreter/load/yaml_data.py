@@ -30,7 +30,8 @@ def to_data(root):
 
 
 def _pos(lc, key, n):
-    got = lc.data.get(key) if lc is not None else None
+    data = getattr(lc, "data", None)   # None in ruamel >= 0.19 until a place is added
+    got = data.get(key) if data is not None else None
     return tuple(got[:n]) if got is not None and len(got) >= n else (None,) * n
 
 
@@ -90,14 +91,14 @@ def _dec(d):
             if type(k) not in KEYS:
                 raise TypeError(type(k).__name__)
             node[k] = _dec(x)
-            if kl is not None:
-                node.lc.data[k] = [kl, kc, vl, vc]
+            if kl is not None:   # lc.data starts as None in ruamel 0.19: add through its API
+                node.lc.add_kv_line_col(k, [kl, kc, vl, vc])
     elif tag == "s":
         node = CommentedSeq()
         for i, (x, line, col) in enumerate(d[3]):
             node.append(_dec(x))
             if line is not None:
-                node.lc.data[i] = [line, col]
+                node.lc.add_idx_line_col(i, [line, col])
     else:
         raise ValueError(tag)
     if d[1] is not None:

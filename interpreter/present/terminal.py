@@ -53,9 +53,17 @@ def console(quiet: bool = False) -> Console:
     person types or a designer writes ("[/bold]", ":x:") can be misread or raise. Styles
     are given only as rich objects (Text, Rule, Panel) built here."""
     # made per command so that it writes to the sys.stdout of that moment (tests swap it)
-    con = Console(quiet=quiet, highlight=False, soft_wrap=False, markup=False, emoji=False)
+    con = _Console(quiet=quiet, highlight=False, soft_wrap=False, markup=False, emoji=False)
     con.push_render_hook(_Visible())
     return con
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """rich exits 1 when the reader goes (`| head -1`); the commands decide instead
+        (commands/common.py: quietly, status 0, when it is stdout's reader)."""
+        self.quiet = True
+        raise BrokenPipeError
 
 
 class _Visible(RenderHook):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from functools import lru_cache
 from pathlib import Path
 
@@ -49,6 +50,21 @@ def source_of_game(g) -> str:
     if path.name == "game.yaml" and path.parent.parent == GAMEDEFS.resolve():
         return path.parent.name
     return str(path)
+
+
+def play_command(g, save_path) -> str:
+    """The command that continues a saved game, as a shell runs it: the game by its name
+    under gamedefs/, else by its game.yaml's path (a game played from ./mygame is no name),
+    every part quoted."""
+    return shlex.join(["rulebook", "play", source_of_game(g), "--load", str(save_path)])
+
+
+def replay_command(g, save_path) -> str:
+    """The command that replays a save: a game outside gamedefs/ is given with --game (a
+    save's path is never loaded on its own), every part quoted."""
+    source = source_of_game(g)
+    return shlex.join(["rulebook", "replay", str(save_path)]
+                      + ([] if source == Path(g.path).parent.name else ["--game", source]))
 
 
 def source_of(data: dict) -> str:

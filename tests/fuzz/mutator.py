@@ -235,9 +235,12 @@ def _kind(message: str) -> str:
 
 
 def run_case(root: Path, files: list, index: int, games: int = 2, budget: int = 150,
-             seconds: float = 30.0, stops=None, strict: bool = False, ops=OPS) -> list:
+             seconds: float = 30.0, stops=None, strict: bool = False, ops=OPS,
+             counts=None) -> list:
     """Run one mutated copy of the game at root (a scratch copy: it is edited, then
-    restored). Returns its problems as texts (empty: all is well)."""
+    restored). Returns its problems as texts (empty: all is well). `counts` (a Counter),
+    when given, counts the cases ("cases") and those that validated and were played
+    ("played"), for the run's figures."""
     path, op, line, pick = plan(root.name, files, index, ops)
     original = path.read_text(errors="replace")
     text, at = edit(original, op, line, pick)
@@ -256,6 +259,9 @@ def run_case(root: Path, files: list, index: int, games: int = 2, budget: int = 
             except RulebookError as e:
                 gamedef, findings = None, [Finding(str(path), 1, 1, "FILE", str(e))]
             problems = [f"unlocated finding: {x}" for x in unlocated(findings, files)]
+            if counts is not None:
+                counts["cases"] += 1
+                counts["played"] += gamedef is not None
             if gamedef is not None:
                 problems += play(Game(gamedef), games, budget, stops, strict)
     except Hang as e:

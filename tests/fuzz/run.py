@@ -32,6 +32,7 @@ def fuzz(total: int, names: list, first: int = 0, games: int = 2, budget: int = 
     per_game = max(1, total // max(1, len(roots)))
     problems: list = []
     stops: Counter = Counter()
+    counts: Counter = Counter()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp, mutator.reuse_unchanged_parses():
         for root in roots:
@@ -40,12 +41,15 @@ def fuzz(total: int, names: list, first: int = 0, games: int = 2, budget: int = 
             files = mutator.game_files(copy)
             for i in range(first, first + per_game):
                 problems += mutator.run_case(copy, files, i, games, budget, seconds,
-                                             stops=stops, strict=strict)
+                                             stops=stops, strict=strict, counts=counts)
                 done = i - first + 1
                 if done % 500 == 0:
                     out(f"  {root.name}: {done}/{per_game} cases, {len(problems)} problems, "
                         f"{time.perf_counter() - start:.0f} s")
             out(f"{root.name}: {per_game} cases done, {len(problems)} problems so far")
+    out(f"{counts['cases']} mutated games through validate: {counts['played']} validated and "
+        f"were played ({games} short games each), {counts['cases'] - counts['played']} were "
+        f"refused with located findings; {time.perf_counter() - start:.0f} s")
     return problems, stops
 
 
