@@ -18,6 +18,8 @@ COMMANDS = {
     "sweep": ("sweep", "sweep", "One simulation per value of a game setting (--set PATH=V1,V2)."),
     "describe": ("describe", "describe", "The game for a person: components, flow, cards."),
     "replay": ("replay", "replay", "Replay a save file and check it reaches the same state."),
+    "serve": ("serve", "serve", "Serve games to play together in browsers and terminals."),
+    "join": ("join", "join", "Take a seat of a served table at the full-screen terminal table."),
 }
 
 
