@@ -185,7 +185,8 @@ def build(hall: Hall, rate: float = limits.RATE) -> Starlette:
         hall.join(table, conn)
         bucket = limits.Buckets(rate=5.0, burst=20.0)
         try:
-            conn.push(json.dumps(await hall.call(table.message, seat), separators=(",", ":")))
+            first = await hall.call(table.message, seat)
+            conn.push(json.dumps(first, separators=(",", ":")), first["version"])
             await hall.changed(table)       # the others see who is connected
 
             async def sender():

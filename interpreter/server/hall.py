@@ -37,10 +37,15 @@ class Connection:
     def __init__(self, ws, seat):
         self.ws, self.seat = ws, seat
         self.latest = None
+        self.version = -1
         self.ready = asyncio.Event()
 
-    def push(self, text: str) -> None:
-        self.latest = text
+    def push(self, text: str, version: int) -> None:
+        """Keep `text` to send unless a newer message was pushed already (messages made
+        for several changes may finish out of order)."""
+        if version < self.version:
+            return
+        self.latest, self.version = text, version
         self.ready.set()
 
 
@@ -151,7 +156,7 @@ class Hall:
             text = json.dumps(msg, separators=(",", ":"))
             for c in conns:
                 if c.seat == seat:
-                    c.push(text)
+                    c.push(text, msg["version"])
 
     def join(self, table, conn) -> None:
         self.sockets.setdefault(table.id, set()).add(conn)

@@ -35,6 +35,7 @@ def message(table, seat) -> dict:
         "over": bool(s["over"]),
         "result": v.get("result"),
         "table": table.id,
+        "version": table.version,       # a client keeps the newest message it got
         "game": table.name,
         "seat": None if seat is None else seat + 1,
         "since": _since(session, seat),

@@ -55,7 +55,9 @@ class Table:
                      for p, k in enumerate(self.kinds) if k != HUMAN}
         self.bot_game = bot_game
         self.lock = threading.RLock()
-        self.version = 0                    # changes with every decision and undo
+        # changes with every decision and undo; starts from the clock, so that it still grows
+        # after a restart (a page keeps only messages newer than the one it shows)
+        self.version = time.time_ns() // 1000
         self.connected: dict = {}           # seat (0-based; None: spectators) -> sockets
         self.journal = None                 # called with the table after every change
 

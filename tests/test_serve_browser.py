@@ -1,0 +1,168 @@
+"""The seat pages in a real browser (Debian's chromium): a whole game of Metras with two
+browser seats and a bot, a Metropolis round in which a browser seat composes its secret
+program step by step, and a page reloaded mid-game that continues. The server decides; the
+test only clicks, and reads the API to know whose turn it is."""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from serve_helpers import Served
+from browser_helpers import launch
+
+FAILED = Path(tempfile.gettempdir()) / "rulebook-serve-browser-failed.png"
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    served = Served(tmp_path_factory.mktemp("serve-browser"), ["metras", "metropolis"],
+                    rate=1000).start()
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+def click_option(page, decision: int, label_pick=None) -> str:
+    """Click an option of the decision numbered `decision` (the first, or the one
+    label_pick chooses); returns its label."""
+    for _ in range(50):
+        try:
+            page.wait_for_selector(f'#options[data-decision="{decision}"] button',
+                                   state="attached", timeout=20_000)
+        except Exception:
+            page.screenshot(path=str(FAILED))
+            raise AssertionError(f"decision {decision} never shown (see {FAILED}): "
+                                 + page.inner_html("#decision-panel")[:1500]) from None
+        buttons = page.locator("#options button")
+        labels = buttons.all_inner_texts()
+        if labels:
+            break
+    i = label_pick(labels) if label_pick else 0
+    # grouped menus: the option's group is opened first
+    group = buttons.nth(i).locator("xpath=ancestor::details")
+    if group.count() and not group.first.get_attribute("open") is not None:
+        group.first.locator("summary").click()
+    try:
+        buttons.nth(i).click(timeout=15_000)
+    except Exception:
+        page.screenshot(path=str(FAILED))
+        raise AssertionError(f"could not click option {i} of {labels} (see {FAILED}): "
+                             + page.inner_html("#decision-panel")[:2000]) from None
+    return labels[i]
+
+
+def test_metras_two_browsers_and_a_bot_reload_mid_game(server, browser):
+    """Two browser seats and a bot, 40 clicks, one page reloaded after 25 (the default run)."""
+    play_metras(server, browser, clicks_at_most=40, reload_at=25)
+
+
+@pytest.mark.slow
+def test_a_whole_game_of_metras_two_browsers_and_a_bot(server, browser):
+    """To the end, the result on both pages (about 160 clicks: 100 s on 2 loaded cores)."""
+    play_metras(server, browser, clicks_at_most=10_000, reload_at=40)
+
+
+def play_metras(server, browser, clicks_at_most: int, reload_at: int):
+    opened = server.open(game="metras", players=3, seed=11, seats={"3": "random"})
+    tid, seats = opened["table"], opened["seats"]
+    pages = {}
+    for k in ("1", "2"):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(seats[k]["url"])
+        pages[int(k)] = page
+    clicks = 0
+    reloaded = False
+    while True:
+        spect = server.client.get(f"/api/tables/{tid}/spectate").json()
+        if spect["over"] or clicks >= clicks_at_most:
+            break
+        human = [k for k in spect["waiting"] if k in pages]
+        if not human:
+            continue        # the bot's turn: the server plays it
+        k = human[0]
+        msg = server.get(tid, k, seats[str(k)]["token"])
+        if k not in msg["waiting"]:
+            continue
+        click_option(pages[k], msg["decision"])
+        clicks += 1
+        if clicks == reload_at and not reloaded:       # a reload mid-game continues
+            pages[k].reload()
+            reloaded = True
+        # the click reached the server: the seat's decision number moved on
+        for _ in range(200):
+            after = server.get(tid, k, seats[str(k)]["token"])
+            if after["decision"] != msg["decision"] or k not in after["waiting"]:
+                break
+            pages[k].wait_for_timeout(25)
+        else:
+            raise AssertionError(f"seat {k}'s click on decision {msg['decision']} did nothing")
+    if not spect["over"]:
+        for page in pages.values():     # the pages show what the server holds
+            page.close()
+        assert clicks == clicks_at_most and reloaded
+        return
+    for k, page in pages.items():
+        page.wait_for_selector("#result-panel:not([hidden])", timeout=20_000)
+        text = page.inner_text("#result")
+        result = server.get(tid, k, seats[str(k)]["token"])["result"]
+        assert result["winners"] and all(w in text for w in result["winners"])
+        page.close()
+    assert clicks > 50 and reloaded
+
+
+def test_a_metropolis_round_with_a_secret_program(server, browser):
+    opened = server.open(game="metropolis", players=5, seed=4,
+                         seats={str(k): "random" for k in range(2, 6)})
+    tid, token = opened["table"], opened["seats"]["1"]["token"]
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(opened["seats"]["1"]["url"])
+
+    def quiet(labels):      # the shortest way to the program: no offers, no bids
+        for word in ("make no offer", "withdraw", "decline", "no ", "pass", "0"):
+            for i, x in enumerate(labels):
+                if x.startswith(word) or x == word:
+                    return i
+        return 0
+    composed = None
+    for _ in range(300):
+        msg = server.get(tid, 1, token)
+        if 1 not in msg["waiting"]:
+            page.wait_for_timeout(20)
+            continue
+        v = msg["view"]
+        if "steps" in v:        # the secret program: composed step by step
+            steps_before = len(v["steps"])
+            if v["options"] and "done" in v["options"] and not steps_before == 0 \
+                    and msg["view"].get("steps") and len(v["steps"]) >= 2:
+                label = click_option(page, msg["decision"], lambda xs: xs.index("done"))
+                composed = v["steps"]
+                break
+            label = click_option(page, msg["decision"],
+                                 lambda xs: next(i for i, x in enumerate(xs)
+                                                 if x not in ("done", "undo last")))
+            page.wait_for_function(
+                "n => document.querySelectorAll('#steps li:not(.dim)').length > n",
+                arg=steps_before, timeout=20_000)
+            assert label in page.inner_text("#steps")
+            continue
+        click_option(page, msg["decision"], quiet)
+        page.wait_for_timeout(30)
+    assert composed, "the seat was never asked for its program"
+    # the program is the seat's own: the other seats' views never show its steps
+    for _ in range(200):
+        spect = server.client.get(f"/api/tables/{tid}/spectate").json()
+        if spect["decision"] > msg["decision"]:
+            break
+        page.wait_for_timeout(25)
+    assert "steps" not in spect["view"]
+    page.close()
