@@ -37,11 +37,17 @@ def click_option(page, decision: int, label_pick=None) -> str:
     label_pick chooses); returns its label."""
     for _ in range(50):
         try:
-            page.wait_for_selector(f'#options[data-decision="{decision}"] button',
-                                   state="attached", timeout=20_000)
+            # this question, or the same one under a later number (another seat answered)
+            page.wait_for_function(
+                "d => { const o = document.getElementById('options');"
+                " return o.dataset.decision !== '' && Number(o.dataset.decision) >= d"
+                " && o.querySelector('button') !== null; }", arg=decision, timeout=20_000)
         except Exception:
             page.screenshot(path=str(FAILED))
-            raise AssertionError(f"decision {decision} never shown (see {FAILED}): "
+            shown = page.evaluate("msg && [msg.decision, msg.version, msg.waiting, "
+                                  "!!msg.view.options]")
+            raise AssertionError(f"decision {decision} never shown (see {FAILED}); the page "
+                                 f"shows {shown}: "
                                  + page.inner_html("#decision-panel")[:1500]) from None
         buttons = page.locator("#options button")
         labels = buttons.all_inner_texts()

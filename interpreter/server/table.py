@@ -60,6 +60,11 @@ class Table:
         self.version = time.time_ns() // 1000
         self.connected: dict = {}           # seat (0-based; None: spectators) -> sockets
         self.journal = None                 # called with the table after every change
+        # seat -> (the decision number it was asked its question at, the question): a click
+        # on a number from then on answers the same question (another seat's answer
+        # meanwhile moved the number on, not the question), an older one is stale
+        self.asked: dict = {}
+        self._track(new=True)
 
     # ------------------------------------------------------------------ who asks
     def seat_of(self, k, token) -> int | None:
@@ -81,7 +86,9 @@ class Table:
         with self.lock:
             self._open()
             s = self.session.state
-            if seat not in self.game.waiting(s) or number != decisions.seen_decisions(s, seat):
+            asked = self.asked.get(seat)
+            if seat not in self.game.waiting(s) or asked is None or \
+                    not asked[0] <= number <= decisions.seen_decisions(s, seat):
                 raise Refused(409, "that decision is not the current one: nothing was changed "
                                    "(the current view is attached)")
             count = self.game.option_count(s, seat)
@@ -103,7 +110,7 @@ class Table:
         with self.lock:
             self._open()
             note = undo_note(self.session, seat, self.humans)
-            self._changed()
+            self._changed(new=True)
             return {**messages.message(self, seat), "note": note}
 
     def bot_step(self) -> bool:
@@ -140,10 +147,26 @@ class Table:
         if self.failure:
             raise Refused(500, f"the game's rules failed: {self.failure}")
 
-    def _changed(self) -> None:
+    def _changed(self, new: bool = False) -> None:
         self.version += 1
+        self._track(new)
         if self.journal is not None:
             self.journal(self)
+
+    def _track(self, new: bool = False) -> None:
+        """Which question each waiting seat is asked since when (see `asked`); `new`: every
+        question is new (an undo, a start)."""
+        s, game = self.session.state, self.game
+        last = self.session.decisions[-1][0] if self.session.decisions else None
+        asked = {}
+        for p in game.waiting(s):
+            question = (game.prompt(s, p), tuple(game.options(s, p)))
+            old = self.asked.get(p)
+            if new or old is None or old[1] != question or last == p:
+                asked[p] = (decisions.seen_decisions(s, p), question)
+            else:
+                asked[p] = old
+        self.asked = asked
 
     # ------------------------------------------------------------------ what is shown
     def message(self, seat) -> dict:
