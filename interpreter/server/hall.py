@@ -102,7 +102,7 @@ class Hall:
         try:
             session = Session(game, players, seed, variant, options)
         except SetupError as e:
-            raise Bad(400, str(e.reason)) from None
+            raise Bad(400, str(e)) from None
         except RulebookError as e:
             raise Bad(422, f"the game could not start: {e}") from None
         n = session.players
