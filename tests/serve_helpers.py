@@ -17,15 +17,16 @@ GAMES = sorted([*(ROOT / "gamedefs").glob("*/game.yaml"), *(ROOT / "examples").g
 
 
 class Served:
-    def __init__(self, data: Path, games=(), rate: float = 10_000, env=None):
+    def __init__(self, data: Path, games=(), rate: float = 10_000, env=None, port: int = 0):
         self.data, self.games, self.rate = data, [str(g) for g in games], rate
+        self.port = port
         self.proc = None
         self.env = env
         self.url = ""
 
     def start(self, timeout: float = 60) -> "Served":
         cmd = [sys.executable, "-c", "import cli; cli.main()", "serve", *self.games,
-               "--port", "0", "--data", str(self.data), "--rate", str(self.rate)]
+               "--port", str(self.port), "--data", str(self.data), "--rate", str(self.rate)]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True,
                                      env={**os.environ, **(self.env or {})})
@@ -41,6 +42,7 @@ class Served:
             m = re.match(r"Lobby: (http://\S+?)/?$", line.strip())
             if m:
                 self.url = m.group(1)
+                self.port = int(self.url.rsplit(":", 1)[1])     # a restart takes the same
                 self.client = httpx.Client(base_url=self.url, timeout=60)
                 return self
         self.stop()
