@@ -4,6 +4,7 @@ program step by step, and a page reloaded mid-game that continues. The server de
 test only clicks, and reads the API to know whose turn it is."""
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -12,14 +13,16 @@ import pytest
 from serve_helpers import Served
 from browser_helpers import launch
 
+SHOWN = ("etheria", "meta", "metras", "metropolis", "metscri")
+SIZES = ((1280, 800), (390, 844))
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 FAILED = Path(tempfile.gettempdir()) / "rulebook-serve-browser-failed.png"
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    served = Served(tmp_path_factory.mktemp("serve-browser"), ["metras", "metropolis"],
-                    rate=1000).start()
+    served = Served(tmp_path_factory.mktemp("serve-browser"), SHOWN, rate=1000).start()
     yield served
     served.stop()
 
@@ -172,3 +175,27 @@ def test_a_metropolis_round_with_a_secret_program(server, browser):
         page.wait_for_timeout(25)
     assert "steps" not in spect["view"]
     page.close()
+
+
+@pytest.mark.parametrize("game", SHOWN)
+def test_each_game_s_seat_page_fits_both_sizes(server, browser, game, tmp_path):
+    """Seat 1 of each game (the others random bots) at 1280x800 and at 390x844: nothing
+    wider than the screen, the decision in view, a board drawn when the game has one. The
+    screenshots are docs/server-GAME-WxH.png; RULEBOOK_UPDATE_SCREENSHOTS=1 writes them
+    there again (pixels differ between machines' fonts, so they are not compared)."""
+    players = {"etheria": 3, "metropolis": 5}.get(game, 2 if game in ("meta", "metscri") else 3)
+    opened = server.open(game=game, players=players, seed=1,
+                         seats={str(k): "random" for k in range(2, players + 1)})
+    for w, h in SIZES:
+        page = browser.new_page(viewport={"width": w, "height": h})
+        page.goto(opened["seats"]["1"]["url"])
+        page.wait_for_selector("#options button", state="attached", timeout=30_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= w
+        msg = server.get(opened["table"], 1, opened["seats"]["1"]["token"])
+        if msg["view"].get("boards"):
+            assert page.locator("#board svg").count() == len(msg["view"]["boards"])
+        out = (DOCS if os.environ.get("RULEBOOK_UPDATE_SCREENSHOTS") else tmp_path) \
+            / f"server-{game}-{w}x{h}.png"
+        page.screenshot(path=str(out))
+        assert out.stat().st_size > 10_000
+        page.close()
