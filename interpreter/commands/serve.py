@@ -59,7 +59,7 @@ def serve(games, host, port, data_dir, rate):
                        f"(rulebook validate {name})", err=True)
     config = uvicorn.Config(build(hall, rate), host=host, port=port, log_level="warning",
                             access_log=False, ws_max_size=16_384, server_header=False,
-                            timeout_graceful_shutdown=3)
+                            timeout_graceful_shutdown=3, timeout_keep_alive=30)
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     if port == 0:

@@ -50,12 +50,14 @@ class Connection:
 
 
 class Hall:
-    def __init__(self, catalog, data: Path, bot_workers: int = 4, workers: int = 4):
+    def __init__(self, catalog, data: Path, bot_workers: int = 4, workers: int = 16):
         self.catalog, self.data = catalog, data
         journal.folder(data).mkdir(parents=True, exist_ok=True)
         self.tables: dict = {}
         self.sockets: dict = {}         # table id -> set of Connection
         self.bot_tasks: dict = {}
+        # decisions, journal writes (an fsync each: waiting on the disk, not the CPU) and
+        # messages; the bots think in a pool of their own
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="table")
         self.bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="bots")
 
