@@ -262,3 +262,38 @@ def test_hostile_names_are_data_never_markup(server):
     for svg in msg["svg"].values():
         assert "<script" not in svg and "<img" not in svg
 
+
+
+def test_since_marks_the_lines_after_the_seat_s_last_decision(server):
+    t = opened(server, game="metras", players=3)
+    tid = t["table"]
+    first = server.client.get(f"/api/tables/{tid}/spectate").json()["waiting"][0]
+    tok = t["seats"][str(first)]["token"]
+    msg = server.get(tid, first, tok)
+    assert msg["since"] is None                 # no decision yet
+    lines_before = len(msg["log"])
+    server.decide(tid, first, tok, msg["decision"], 0)
+    after = server.get(tid, first, tok)
+    assert after["since"] == lines_before and after["log"][:lines_before] == msg["log"]
+
+
+def test_hostile_names_stay_text_in_the_browser(server):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from browser_helpers import launch
+    t = opened(server, game="hostile", players=2)
+    with sync_api.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page()
+        dialogs = []
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(t["seats"]["1"]["url"])
+        page.wait_for_selector("#title:not(:text-is('rulebook'))")
+        assert page.inner_text("#title").startswith("<script>alert(1)</script>")
+        page.goto(server.url + "/")
+        page.wait_for_selector("#game option", state="attached")
+        page.wait_for_timeout(300)
+        assert HOSTILE_NAME.split("\x1b")[0] in page.inner_text("#games")
+        assert page.evaluate("document.querySelectorAll('script').length") == 1
+        assert page.evaluate("document.querySelectorAll('img').length") == 0
+        assert not dialogs
+        browser.close()

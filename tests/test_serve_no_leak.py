@@ -92,7 +92,7 @@ def play(server, path, cap):
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.parent.name for p in GAMES])
 def test_no_leak_first_decisions(server, path):
-    play(server, path, 12)
+    play(server, path, 8)
 
 
 @pytest.mark.slow
