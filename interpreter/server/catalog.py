@@ -151,7 +151,8 @@ class Catalog:
         return Game(g)      # one Game per table: its idle VM is not shared between threads
 
     def is_current(self, name: str, h: str) -> bool:
-        entry = self.entries.get(name)
+        """Whether a table of definition `h` runs the game as its files say now."""
+        entry = self.current(name)
         return entry is not None and entry.game is not None and \
             entry.game.g.definition_hash == h
 
