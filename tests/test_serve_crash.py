@@ -34,17 +34,18 @@ def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
     data = tmp_path / "data"
     server = Served(data, ["metras", WHISPERS]).start()
     try:
-        game = Game.load("metras")
-        t1 = server.open(game="metras", players=3, seed=21, seats={})
+        game = Game.load(WHISPERS)
+        t1 = server.open(game="whispers", players=3, seed=30, seats={})
         tid, tokens = t1["table"], {int(k) - 1: v["token"] for k, v in t1["seats"].items()}
-        session = Session(game, 3, 21)
+        session = Session(game, 3, 30)
         pick = random.Random(5)
-        for _ in range(30):
+        for _ in range(6):
             step(server, tid, tokens, session, pick)
-        t2 = server.open(game="whispers", players=3, seed=4, seats={"2": "random", "3": "random"})
+        t2 = server.open(game="metras", players=3, seed=4, seats={"2": "random", "3": "random"})
         views_before = {k: server.get(tid, k + 1, tokens[k])["view"] for k in range(3)}
         spect2 = server.client.get(f"/api/tables/{t2['table']}/spectate").json()
         step(server, tid, tokens, session, pick)       # answered, then killed at once
+        assert not game.is_over(session.state)          # mid-game
         server.stop(signal.SIGKILL)
 
         server = Served(data, ["metras", WHISPERS], port=server.port).start()
