@@ -199,3 +199,49 @@ def test_each_game_s_seat_page_fits_both_sizes(server, browser, game, tmp_path):
         page.screenshot(path=str(out))
         assert out.stat().st_size > 10_000
         page.close()
+
+
+def test_the_lobby_opens_a_table_and_gives_the_links(server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "metras")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    page.select_option('[data-seat="3"]', "random")
+    page.fill("#seed", "77")
+    page.click("#open-button")
+    page.wait_for_selector("#opened:not([hidden])")
+    links = page.locator("[data-seat-link]")
+    assert links.count() == 2
+    url = links.nth(0).get_attribute("href")
+    tid = url.split("/table/")[1].split("/")[0]
+    line = next(x for x in server.client.get("/api/tables").json() if x["table"] == tid)
+    assert line["kinds"] == ["human", "human", "random"]
+    page.wait_for_selector(f"#tables a[href='/table/{tid}/spectate']")
+    page.goto(url)                      # the link opens seat 1
+    page.wait_for_selector("#options button", state="attached")
+    assert "P1" in page.inner_text("#title")
+    page.close()
+
+
+def test_a_decision_by_keyboard_alone(server, browser):
+    """/ focuses the filter, typing narrows the options, Enter picks the first left."""
+    opened = server.open(game="metropolis", players=5, seed=9,
+                         seats={str(k): "random" for k in range(2, 6)})
+    tid, token = opened["table"], opened["seats"]["1"]["token"]
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(opened["seats"]["1"]["url"])
+    page.wait_for_selector("#filter:not([hidden])")    # the sealed bid: 21 options
+    before = server.get(tid, 1, token)
+    page.keyboard.press("/")
+    page.keyboard.type("13")
+    assert page.locator("#options button:visible").all_inner_texts() == ["13"]
+    page.keyboard.press("Enter")
+    for _ in range(200):
+        now = server.get(tid, 1, token)
+        if now["decision"] != before["decision"]:
+            break
+        page.wait_for_timeout(25)
+    assert now["decision"] > before["decision"]      # Enter made the decision
+    page.close()
