@@ -219,6 +219,11 @@ def test_the_lobby_opens_a_table_and_gives_the_links(server, browser):
     line = next(x for x in server.client.get("/api/tables").json() if x["table"] == tid)
     assert line["kinds"] == ["human", "human", "random"]
     page.wait_for_selector(f"#tables a[href='/table/{tid}/spectate']")
+    spect = page.locator("#spectate-link").get_attribute("href")
+    page.goto(spect)                    # a spectator sees the view of no seat
+    page.wait_for_selector("#title:has-text('spectator')")
+    assert page.locator("#options button").count() == 0
+    assert page.locator("#yours-panel").is_hidden() and page.locator("#undo").is_hidden()
     page.goto(url)                      # the link opens seat 1
     page.wait_for_selector("#options button", state="attached")
     assert "P1" in page.inner_text("#title")

@@ -59,3 +59,11 @@ async def test_join_plays_a_seat_to_the_end(server):
             assert server.get(tid, 1, tok)["over"]
     finally:
         driver.close()
+
+
+def test_join_without_a_terminal_says_so():
+    from click.testing import CliRunner
+    import cli
+    result = CliRunner().invoke(cli.main, ["join", "http://127.0.0.1:9/table/a/seat/1#t"])
+    assert result.exit_code == 1
+    assert "run it in a terminal" in result.output and "Traceback" not in result.output
