@@ -297,3 +297,25 @@ def test_hostile_names_stay_text_in_the_browser(server):
         assert page.evaluate("document.querySelectorAll('img').length") == 0
         assert not dialogs
         browser.close()
+
+
+def test_a_websocket_flood_slows_that_socket_only(server):
+    """300 messages sent at once on one socket: that socket is read slowly (its bucket), the
+    other seat is served, and the flooding socket still gets the table's pushes after."""
+    t = opened(server)
+    tid = t["table"]
+    first = server.client.get(f"/api/tables/{tid}/spectate").json()["waiting"][0]
+    other = 2 if first == 1 else 1
+    tok, tok_other = t["seats"][str(first)]["token"], t["seats"][str(other)]["token"]
+    with connect(ws_url(server, f"/api/tables/{tid}/seat/{other}/ws?token={tok_other}")) as ws:
+        ws.recv(timeout=20)
+        for _ in range(300):
+            ws.send('{"ping": 1}')
+        msg = server.get(tid, first, tok)       # the seat that must decide is served
+        assert server.decide(tid, first, tok, msg["decision"], 0).status_code == 200
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:      # the flooder still hears of the move
+            pushed = json.loads(ws.recv(timeout=30))
+            if pushed["decision"] != msg["decision"]:
+                break
+        assert pushed["decision"] != msg["decision"]
