@@ -70,14 +70,9 @@ def click_option(page, decision: int, label_pick=None) -> str:
     return labels[i]
 
 
-def test_metras_two_browsers_and_a_bot_reload_mid_game(server, browser):
-    """Two browser seats and a bot, 40 clicks, one page reloaded after 25 (the default run)."""
-    play_metras(server, browser, clicks_at_most=40, reload_at=25)
-
-
-@pytest.mark.slow
 def test_a_whole_game_of_metras_two_browsers_and_a_bot(server, browser):
-    """To the end, the result on both pages (about 160 clicks: 100 s on 2 loaded cores)."""
+    """To the end, a page reloaded mid-game, the result on both pages (about 160 clicks:
+    60 s on 2 cores at load average 11)."""
     play_metras(server, browser, clicks_at_most=10_000, reload_at=40)
 
 
