@@ -115,7 +115,7 @@ def build(hall: Hall, rate: float = limits.RATE) -> Starlette:
             token = request.query_params.get("token")
             table, p = seat_and_table(request, token)
             if p is None:
-                return error(403, "forbidden") if table is not None or token else \
+                return error(403, "forbidden") if table is not None else \
                     error(404, "no such table")
             limited = slow_down(table.tokens[p])
             return limited or json_response(await hall.call(table.message, p))
