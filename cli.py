@@ -20,6 +20,8 @@ COMMANDS = {
     "replay": ("replay", "replay", "Replay a save file and check it reaches the same state."),
     "tune": ("tune", "tune", "Search a game's values for those that meet objectives (balance, ...)."),
     "new": ("new_game", "new", "Make a new game folder that validates and plays (--from EXAMPLE)."),
+    "serve": ("serve", "serve", "Serve games to play together in browsers and terminals."),
+    "join": ("join", "join", "Take a seat of a served table at the full-screen terminal table."),
 }
 
 

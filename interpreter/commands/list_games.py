@@ -1,8 +1,6 @@
 """rulebook list: the games under gamedefs/, with their variants and options."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 from rich.padding import Padding
 from rich.table import Table
@@ -12,7 +10,7 @@ from ..present import terminal
 from ..errors import RulebookError
 from ..runtime.game import Game
 from ..load.documents import GAMEDEFS
-from ..load.yamlio import plain, read_yaml
+from ..load.game_options import descriptions
 from .common import reports_errors
 from ..safe_text import spelled
 
@@ -63,15 +61,3 @@ def options_lines(g) -> list:
         about = described.get(name)
         lines.append(f"{name} (default {shown})" + (f": {about}" if about else ""))
     return lines
-
-
-def descriptions(path: str) -> dict:
-    """The `description` of each option, read from the game file (a loaded game keeps only
-    the defaults)."""
-    doc = read_yaml(Path(path), path, [])
-    data = plain(doc.root) if doc is not None else None
-    options = data.get("options") if isinstance(data, dict) else None
-    if not isinstance(options, dict):
-        return {}
-    return {k: str(v["description"]) for k, v in options.items()
-            if isinstance(v, dict) and v.get("description")}

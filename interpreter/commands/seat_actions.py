@@ -4,30 +4,8 @@ from __future__ import annotations
 
 import os
 
-from ..errors import IllegalMove
-from ..present.terminal import plural
-from ..runtime import decisions
+from ..present.undo import undo_note   # noqa: F401 - the tables' undo, for both tables
 from ..runtime import saves as savefile
-from ..runtime.decisions import UNDO as UNDO_STEP
-
-
-def undo_note(session, seat, humans) -> str:
-    """Undo for a person (both tables): in a secret sequence its last step, else the seat's
-    last decision and the bots' after it. Returns what to tell the person."""
-    if UNDO_STEP in session.game.options(session.state, seat):
-        session.decide(seat, UNDO_STEP)
-        return "Undone: the last step of your sequence."
-    try:
-        done = len(session.decisions)
-        undone = list(zip(session.decisions, session.before))
-        n = session.undo(seat, humans)
-    except IllegalMove as e:
-        return str(e)
-    # other seats' secret answers taken back are not counted: their number is theirs
-    secret = sum(1 for (p, _), before in undone[len(session.decisions):done]
-                 if p != seat and decisions.is_secret(before))
-    return (f"Undone: {plural(n - secret, 'decision')}"
-            + (" (and other seats' secret choices)." if secret else "."))
 
 
 def save_note(session, arg, save_path) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from ..present import views
+from ..present.table.panels import log_lines
 from ..runtime.play_session import Session
 from .seat_actions import save_note, undo_note
 
@@ -31,6 +33,14 @@ class TableDriver:
         if game.is_over(self.session.state):
             return None
         return game.waiting(self.session.state)[0]
+
+    def view(self, seat):
+        """What the table shows a seat: views.view (a served table's driver: its message's)."""
+        return views.view(self.session.game, self.session.state, seat)
+
+    def log_lines(self, seat) -> list:
+        """The log as the seat may read it (None: lines every seat may read)."""
+        return log_lines(self.session.log, seat)
 
     def choose(self, seat: int, label: str) -> None:
         self.session.decide(seat, label)

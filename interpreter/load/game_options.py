@@ -15,9 +15,10 @@ option a str; so the text "false" for a truth option is refused there, not read 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..errors import DECLARED_WORDS, Finding, RulebookError, did_you_mean
-from .yamlio import locate
+from .yamlio import locate, plain, read_yaml
 
 LIMIT = 10 ** 9
 TYPES = {"number": int, "text": str, "truth": bool}
@@ -195,3 +196,15 @@ def parse_scalar(text: str):
         except ValueError:
             pass
     return t
+
+
+def descriptions(path: str) -> dict:
+    """The `description` of each option, read from the game file (a loaded game keeps only
+    the defaults)."""
+    doc = read_yaml(Path(path), path, [])
+    data = plain(doc.root) if doc is not None else None
+    options = data.get("options") if isinstance(data, dict) else None
+    if not isinstance(options, dict):
+        return {}
+    return {k: str(v["description"]) for k, v in options.items()
+            if isinstance(v, dict) and v.get("description")}

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, RichLog, Static
 
-from .. import views
+from .. import views  # noqa: F401 - what the driver shows (tests patch views.view through it)
 from ...boards.geometry import answer_spelling
 from ...errors import IllegalMove
 from ...runtime.decisions import DONE
@@ -190,7 +190,8 @@ class TableApp(App):
     def next_turn(self) -> None:
         """Bots decide (in a worker), then the next person is asked."""
         self.query_one(DecisionPanel).ask({})
-        self.query_one(DecisionPanel).say("The bots are thinking...", "dim")
+        self.query_one(DecisionPanel).say(getattr(self.driver, "waiting_words",
+                                                  "The bots are thinking..."), "dim")
         if self.threaded:
             self.run_worker(self._bots, thread=True, exclusive=True, group="bots")
         else:
@@ -239,11 +240,10 @@ class TableApp(App):
 
     def show(self, seat: int) -> None:
         """Every panel rebuilt from this seat's view (and the log lines it may read)."""
-        session = self.driver.session
         if seat != self.seat:
             self.logged = []
         self.seat = seat
-        v = views.view(self.game, session.state, seat)
+        v = self.driver.view(seat)      # views.view for that seat (a served table: its message's)
         self.view, shown = v, panels.safe(v)
         self.highlit = None     # the option under the cursor gets its card's details again
         self.title_text = panels.title(shown)
@@ -256,7 +256,7 @@ class TableApp(App):
         self.seats_width = panels.seats_width(shown)
         self.query_one("#yours-text", Static).update(panels.yours(shown))
         self.query_one("#program-text", Static).update(panels.program(shown))
-        self.fill_log(panels.log_lines(session.log, seat))
+        self.fill_log(self.driver.log_lines(seat))
         self.arrange()
         self.log_to_end()
         decision = self.query_one(DecisionPanel)
@@ -286,9 +286,9 @@ class TableApp(App):
         session = self.driver.session
         humans = self.driver.humans
         # on one screen: a private line only when every person watching may read it
-        lines = [x for x in panels.log_lines(session.log, None)]
+        lines = [x for x in self.driver.log_lines(None)]
         if len(humans) == 1:
-            lines = panels.log_lines(session.log, next(iter(humans)))
+            lines = self.driver.log_lines(next(iter(humans)))
         elif humans:
             self.blank()
         result = dict(self.game.result(session.state),      # with the score's terms
