@@ -281,8 +281,8 @@ def test_simulate_text_report():
 
 def test_simulate_counts_a_broken_game_as_an_error(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)          # a save of a game in error goes to the current folder
-    from interpreter.analysis import runner
-    real = runner.make_bot
+    from interpreter.analysis import runner, seat_bots
+    real = seat_bots.make_bot
 
     from interpreter.effects.rng import derive_seed
     broken = derive_seed(0, 1)     # the run's second game
@@ -293,7 +293,7 @@ def test_simulate_counts_a_broken_game_as_an_error(monkeypatch, tmp_path):
 
     def flaky(kind, game, seed):   # the bots of the run's second game break
         return Broken() if seed // runner.BOT_SEED_STRIDE == broken else real(kind, game, seed)
-    monkeypatch.setattr(runner, "make_bot", flaky)
+    monkeypatch.setattr(seat_bots, "make_bot", flaky)
     r = run("simulate", "metras", "-n", 3, "--json", "--jobs", 1)
     assert r.exit_code == 1
     report = json.loads(r.stdout)

@@ -20,17 +20,17 @@ def metras():
 
 
 def card_finder(game):
-    """A function text -> set of card ids named in it, by id or by label."""
+    """A function text -> the cards named in it, by id or by label: one set of ids per name
+    (a label that copies share names one card of them: which one, the text does not say)."""
     g = game.g
-    assert len(set(g.card_labels.values())) == len(g.card_labels), "labels must be unique"
-    token_to_card = {}
+    token_to_cards = {}
     for cid, label in g.card_labels.items():
-        token_to_card[cid] = cid
-        token_to_card[label] = cid
+        token_to_cards.setdefault(cid, set()).add(cid)
+        token_to_cards.setdefault(label, set()).add(cid)
     # longest first, so "servant-10" is found as itself and not as "servant-1"
-    tokens = sorted(token_to_card, key=len, reverse=True)
+    tokens = sorted(token_to_cards, key=len, reverse=True)
     pattern = re.compile(r"(?<![\w#-])(?:" + "|".join(map(re.escape, tokens)) + r")(?![\w-])")
-    return lambda text: {token_to_card[m] for m in pattern.findall(text)}
+    return lambda text: [frozenset(token_to_cards[m]) for m in pattern.findall(text)]
 
 
 def hidden_from(game, s, seat):
@@ -59,11 +59,10 @@ def test_no_view_ever_shows_hidden_cards_or_other_seats_options(metras, players,
         waiting = game.waiting(s)
         for seat in [None, *range(players)]:
             v = views.view(game, s, seat)
-            seen = set()
-            for text in strings(v):
-                seen |= find(text)
-            leaked = seen & hidden_from(game, s, seat)
-            assert not leaked, f"step {steps}: seat {seat} sees {sorted(leaked)}"
+            hidden = hidden_from(game, s, seat)
+            # a name leaks when every card it may name is hidden from the seat
+            leaked = [sorted(ids) for text in strings(v) for ids in find(text) if ids <= hidden]
+            assert not leaked, f"step {steps}: seat {seat} sees {leaked}"
             if seat is not None and seat in waiting:
                 assert v["options"] == game.options(s, seat)
                 assert v["prompt"] == game.prompt(s)

@@ -110,6 +110,9 @@ def view(game, s: dict, seat: int | None) -> dict:
                        "draw": r.get("draw", len(r["winners"]) != 1),
                        "capped": r.get("capped", False),
                        **({"team": r["team"]} if "team" in r else {})}
+        terms = game.score_terms(s)     # end.breakdown: shown to everyone at the end
+        if terms:
+            v["result"]["terms"] = {g.seat_label(p): t for p, t in enumerate(terms)}
     return v
 
 

@@ -63,6 +63,11 @@ class RemoteGame:
     def is_over(self, state) -> bool:
         return bool(state["over"] or state.get("ended"))
 
+    def score_terms(self, state) -> list:
+        """The score's declared terms per seat (end.breakdown), from the message's result."""
+        terms = (state.get("result") or {}).get("terms") or {}
+        return [terms.get(p["label"], {}) for p in state["players"]] if terms else []
+
     def result(self, state) -> dict:
         """The message's result (seats by label) as terminal.render_result reads one."""
         labels = [p["label"] for p in state["players"]]
