@@ -76,4 +76,4 @@ def shown(text, style="", limit: int | None = None):
     from rich.text import Text      # (validate and the layers below never draw)
     if isinstance(text, Text):
         return text
-    return Text(spelled(cut(text, limit)), style=style)
+    return Text(cut(spelled(text), limit), style=style)

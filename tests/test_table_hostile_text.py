@@ -14,15 +14,17 @@ from rich.cells import cell_len
 
 from interpreter.present.table.screens import HelpScreen, InfoScreen, PassScreen, ResultScreen
 
+from interpreter.safe_text import NAME_LIMIT
+
 from tui_table import SIZES, press, sync, table, widget_texts
 
 SAVE_CLICK = "[@click=app.command('save','hostile-click.json')]"
 SHOT_CLICK = "[@click=app.screenshot('hostile-shot.svg','.')]"
-NORTH = f"{SAVE_CLICK}North[/]"
+NORTH = f"{SAVE_CLICK}North" + "h" * (NAME_LIMIT - len(SAVE_CLICK) - 8) + "[/]"
 SOUTH = "[/] S\\e[2Jouth [bold " + "x" * 30         # near the length limit (60)
 GAME = rf'''game:
   id: hostile
-  name: "Ho[reverse]st[/]ile [link=https://hostile.example]g[/link] [bold"
+  name: "Ho[reverse]st[/]ile [link=https://hostile.x]g[/link] [bold"
   players: {{min: 2, max: 2}}
   seat_names: ["{NORTH}", "{SOUTH}"]
 counters:
@@ -72,15 +74,16 @@ rounds:
 end:
   score: it.points
 '''
+assert len(NORTH) == NAME_LIMIT and len(SOUTH) <= NAME_LIMIT     # long, and legal
 SOUTH_SHOWN = SOUTH.replace("\\e", "\\x1b")
 CARD = f"[reverse]{SAVE_CLICK}st[/]one[/]"
 # what must be read literally somewhere on the table, with what it is
 LITERAL = {
-    "the game's name": "Ho[reverse]st[/]ile [link=https://hostile.example]g[/link] [bold",
+    "the game's name": "Ho[reverse]st[/]ile [link=https://hostile.x]g[/link] [bold",
     "a seat name": NORTH, "a seat name with an escape": SOUTH_SHOWN,
     "a counter": "[reverse]c[/]", "a card's label": CARD,
     "the status": "[reverse]round 1[/] [@click=app.quit]q[/] [/]",
-    "the prompt": f"{SHOT_CLICK}{SAVE_CLICK}North[/][/]: [reverse]where[/] [/]?",
+    "the prompt": f"{SHOT_CLICK}{NORTH}[/]: [reverse]where[/] [/]?",
     "a board's name": "b[/]x [reverse]y[/]",
 }
 HOSTILE = ("hostile", "app.quit")     # what a link or click action from the game would name
