@@ -19,7 +19,7 @@ from ...errors import IllegalMove
 from ...runtime.decisions import DONE
 from . import panels
 from .decision import DecisionPanel
-from . import inspect
+from . import ending, inspect
 from .screens import HelpScreen, InfoScreen, PassScreen, ResultScreen
 
 PANELS = ("board", "seats", "yours", "log")
@@ -106,7 +106,11 @@ class TableApp(App):
                 yield DecisionPanel(id="decision")
         yield Footer()
 
+    def get_driver_class(self):
+        return ending.restoring(super().get_driver_class())   # leaves no frame behind
+
     def on_mount(self) -> None:
+        ending.listen(self)     # the terminal closed, SIGTERM: the app leaves, the game is saved
         for name, title in (("board", "Board"), ("seats", "Seats"), ("yours", "Yours"),
                             ("log", "Log"), ("program", "Your program (secret)")):
             self.query_one(f"#{name}").border_title = title
