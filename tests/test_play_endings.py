@@ -46,6 +46,7 @@ def first_decision_made(tmp_path, table, *extra) -> Played:
     ("hangup", (129, 130), None),               # the window closed: nobody reads the message
     ("sighup", (129,), "The terminal closed: the game is saved to mine.json."),
     ("sigterm", (143,), "Stopped (SIGTERM): the game is saved to mine.json."),
+    ("sigint", (130,), "Interrupted: the game is saved to mine.json."),
 ])
 def test_a_signal_or_a_closed_terminal_saves_the_game_and_says_where(tmp_path, table, how,
                                                                       code, said):
@@ -53,7 +54,8 @@ def test_a_signal_or_a_closed_terminal_saves_the_game_and_says_where(tmp_path, t
     if how == "hangup":
         p.hang_up()
     else:
-        p.signal(signal.SIGHUP if how == "sighup" else signal.SIGTERM)
+        p.signal({"sighup": signal.SIGHUP, "sigterm": signal.SIGTERM,
+                  "sigint": signal.SIGINT}[how])
     status = p.wait()
     assert status in code, p.text()[-2000:]
     saved = decisions(tmp_path / "mine.json")
@@ -137,3 +139,19 @@ def test_quit_before_any_decision_has_nothing_to_save(tmp_path, monkeypatch):
     r = run("play", "metras", "--seed", 1, "--plain", input="quit\n")
     assert r.exit_code == 0 and "Quit: no decision was made, so nothing was saved." in r.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_rules_error_at_the_table_keeps_the_game_before_it_is_reported(
+        at_a_terminal, tmp_path, monkeypatch):  # noqa: F811
+    from interpreter.commands import table_play
+    from interpreter.errors import GameError
+
+    def broken(self):
+        if self.session.decisions:
+            raise GameError("the rules went wrong here")
+    monkeypatch.setattr(table_play.TableDriver, "advance", broken)
+    at_a_terminal([["1", "enter"], ["1", "enter"]])
+    r = run("play", "metras", "--seed", 1)
+    assert r.exit_code == 1 and "error: the rules went wrong here" in r.stderr
+    assert "The game so far is saved to metras-save.json." in r.stderr
+    assert decisions(tmp_path / "metras-save.json") == [[1, FAMILY_A1]]

@@ -19,7 +19,7 @@ from ..typed import containing, exact_label, typed_number, whole
 from ...errors import did_you_mean
 from ...safe_text import shown, spelled
 
-PROMPT_LIMIT = 240  # characters of a prompt shown (a long name in it must not hide the options)
+PROMPT_LIMIT = 400  # characters of a prompt shown: a long text must not hide the options
 
 COMMANDS = ("help", "undo", "save", "quit", "log", "show", "rim", "card", "details")
 
