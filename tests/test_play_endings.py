@@ -103,8 +103,25 @@ def test_after_a_resize_the_table_leaves_a_blank_screen_behind(tmp_path):
 
 
 # ------------------------------------------------------------------ quit saves
-def test_ctrl_q_at_the_table_saves_and_says_where(at_a_terminal, tmp_path):  # noqa: F811
-    at_a_terminal([["1", "enter"], ["ctrl+q"]])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_ctrl_q_at_the_table_saves_and_says_where(tmp_path, monkeypatch, size):
+    import asyncio
+    from interpreter.commands import table_play
+    from interpreter.present.table import TableApp
+
+    def run_app(self):       # the app headless at this size, the bots in their worker
+        async def go():
+            async with self.run_test(size=size) as pilot:
+                for keys in (["1", "enter"], ["ctrl+q"]):
+                    await self.workers.wait_for_complete()
+                    await pilot.pause()
+                    await pilot.press(*keys)
+                await pilot.pause()
+            return self.return_value
+        return asyncio.run(go())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(table_play, "wanted", lambda plain, *a: not plain)
+    monkeypatch.setattr(TableApp, "run", run_app)
     r = run("play", "metras", "--seed", 1)
     assert r.exit_code == 0, r.output
     assert "Quit. Saved to metras-save.json." in r.stdout
