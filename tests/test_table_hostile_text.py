@@ -47,6 +47,7 @@ boards:
     rows: 3
     cols: 3
     stack_limit: 1
+    features: {{b2: {{"[reverse]f[/]": "[@click=app.quit]v[/] [/]"}}}}
     rim_worth: {{constant: worth, says: "{SHOT_CLICK}points[/] [reverse]x[/] [/] [link=https://hostile.example]y"}}
   "b[/]x [reverse]y[/]":
     shape: grid
@@ -85,6 +86,7 @@ LITERAL = {
     "the status": "[reverse]round 1[/] [@click=app.quit]q[/] [/]",
     "the prompt": f"{SHOT_CLICK}{NORTH}[/]: [reverse]where[/] [/]?",
     "a board's name": "b[/]x [reverse]y[/]",
+    "the board's key": "[reverse]f[/] [@click=app.quit]v[/] [/]",
 }
 HOSTILE = ("hostile", "app.quit")     # what a link or click action from the game would name
 
