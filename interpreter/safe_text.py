@@ -7,7 +7,7 @@ text untouched (the same bytes as before) and spells each control character out.
 
 On a rich or Textual widget a plain str is read as markup: `[reverse]` styles it, `[/]`
 stops the table with a MarkupError, `[@click=app.save('f')]` runs the table's action when
-clicked. So every text on its way to a widget is a rich Text made by shown(): spelled, cut
+clicked. So every text on its way to a widget is a rich Text made by literal(): spelled, cut
 to a length, never parsed (a Text is literal). Names are bounded where a game is loaded
 (NAME_LIMIT, LABEL_LIMIT: checks/names.py) and cut where shown (cut)."""
 from __future__ import annotations
@@ -69,7 +69,7 @@ def cut(text, limit: int | None) -> str:
     return text[:max(limit - 1, 0)].rstrip() + ELLIPSIS
 
 
-def shown(text, style="", limit: int | None = None):
+def literal(text, style="", limit: int | None = None):
     """The one way a text reaches a rich or Textual widget: a rich Text holding it literally
     (never read as markup), its control characters spelled out, cut to `limit` characters.
     A Text passes through with its styles (it was made here or from literal parts)."""

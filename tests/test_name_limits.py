@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from rich.text import Text
 
 from cli import main
-from interpreter.safe_text import ELLIPSIS, LABEL_LIMIT, NAME_LIMIT, cut, shown
+from interpreter.safe_text import ELLIPSIS, LABEL_LIMIT, NAME_LIMIT, cut, literal
 
 from tui_table import SIZES, shown_options, sync, table
 
@@ -83,7 +83,7 @@ def test_cut_keeps_short_texts_and_ends_long_ones_in_an_ellipsis():
     assert cut("Metras", 60) == "Metras"
     assert cut("x" * 61, 60) == "x" * 59 + ELLIPSIS and len(cut("x" * 61, 60)) == 60
     assert cut("x" * 61, None) == "x" * 61
-    t = shown("[bold]a\x1b[/]" + "y" * 100, "cyan", 20)
+    t = literal("[bold]a\x1b[/]" + "y" * 100, "cyan", 20)
     assert isinstance(t, Text) and t.plain == ("[bold]a\\x1b[/]" + "y" * 100)[:19] + ELLIPSIS
     assert not t.spans and t.style == "cyan"
 

@@ -4,7 +4,7 @@ a column's header, a row, a Panel's or a Rule's title, a border's title) is pars
 markup; a rich Text is not. So in the presentation code (interpreter/present/) an argument
 of those that is visibly a str built from data (an f-string, a sum, str(), spelled(),
 words(), a join, a format, a constant with a `[`) is refused: such a text goes through
-safe_text.shown(), which makes the Text. Every Console there has markup off, and nothing
+safe_text.literal(), which makes the Text. Every Console there has markup off, and nothing
 asks rich or Textual to parse markup."""
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def offences(path: Path) -> list:
                 if isinstance(target, ast.Attribute) and target.attr in TITLES and \
                         not (isinstance(node.value, (ast.Constant, ast.Name)) or
                              isinstance(node.value, ast.Call) and
-                             call_name(node.value) == "shown"):
+                             call_name(node.value) == "literal"):
                     out.append(f"{rel}:{node.lineno}: .{target.attr} set to "
                                f"{ast.unparse(node.value)[:60]} (a str there is markup)")
     source = path.read_text(encoding="utf-8")
@@ -106,7 +106,7 @@ Static(f"{name}: distance")
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
     assert is_str_from_data(ast.parse('f"{x}"', mode="eval").body)
     assert is_str_from_data(ast.parse('words(k)', mode="eval").body)
-    assert not is_str_from_data(ast.parse('shown(words(k))', mode="eval").body)
+    assert not is_str_from_data(ast.parse('literal(words(k))', mode="eval").body)
     assert not is_str_from_data(ast.parse('Text(x)', mode="eval").body)
     path = ROOT / "tests" / "_markup_probe.py"
     path.write_text(bad, encoding="utf-8")

@@ -15,7 +15,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from ..safe_text import shown, spelled, spelled_all
+from ..safe_text import literal, spelled, spelled_all
 
 # boards are drawn by board_draw.py; named here too for the commands and tests that use them
 from .board_draw import BACK, legend, render_board  # noqa: F401
@@ -101,14 +101,14 @@ def render_view(con: Console, v: dict, events: list) -> None:
     if zones.row_count:
         con.print(zones)
     if events:
-        shown = events[-MAX_EVENTS:]
-        more = len(events) - len(shown)
+        recent = events[-MAX_EVENTS:]
+        more = len(events) - len(recent)
         lines = ([f"... {plural(more, 'earlier line')} (type log to read them)"] if more
-                 else []) + shown
+                 else []) + recent
         con.print(Panel(Text("\n".join(lines)), title="Since your last decision",
                         title_align="left", border_style="dim"))
     if v["waiting"] and "options" not in v:
-        con.print(shown(f"Waiting for {', '.join(v['waiting'])}."))
+        con.print(literal(f"Waiting for {', '.join(v['waiting'])}."))
 
 
 def _game_line(v: dict) -> Text:
@@ -125,9 +125,9 @@ def _players_table(v: dict) -> Table:
     stats = list(dict.fromkeys(k for p in seats for k in p["stats"]))
     t.add_column("seat")
     for k in counters:
-        t.add_column(shown(words(k)), justify="right")
+        t.add_column(literal(words(k)), justify="right")
     for k in stats:
-        t.add_column(shown(words(k)), justify="right", style="cyan")
+        t.add_column(literal(words(k)), justify="right", style="cyan")
     t.add_column("roles")
     roles = v["roles"]
     for p in seats:

@@ -17,7 +17,7 @@ from ..option_groups import only_option
 from ..terminal import number_hint, plural
 from ..typed import containing, exact_label, typed_number, whole
 from ...errors import did_you_mean
-from ...safe_text import shown, spelled
+from ...safe_text import literal, spelled
 
 PROMPT_LIMIT = 400  # characters of a prompt shown: a long text must not hide the options
 
@@ -91,7 +91,7 @@ class DecisionPanel(Vertical):
         self.groups = asked_in_groups(v)
         self.group = None
         self.shown = None   # listed again below (an empty menu clears the list)
-        prompt = shown(v.get("prompt", ""), "bold yellow", PROMPT_LIMIT) if self.options \
+        prompt = literal(v.get("prompt", ""), "bold yellow", PROMPT_LIMIT) if self.options \
             else Text("")
         if self.number:
             prompt.append("\n" + number_hint(self.number), style="yellow")
@@ -105,7 +105,7 @@ class DecisionPanel(Vertical):
             entry.focus()
 
     def say(self, text: str, style: str = "magenta") -> None:
-        self.note = shown(text, style)
+        self.note = literal(text, style)
         self.query_one("#note", Static).update(self.note)
         self.fit()
 

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from .. import terminal
-from ...safe_text import shown, spelled
+from ...safe_text import literal, spelled
 
 HELP = """Keys
   1 2 3 ... Enter   choose the option with that number
@@ -83,7 +83,7 @@ class InfoScreen(ModalScreen):
 
     def compose(self):
         box = VerticalScroll(id="info-box")
-        box.border_title = shown(self.title_text)     # a border's str is markup
+        box.border_title = literal(self.title_text)     # a border's str is markup
         with box:
             yield Static(self.body, id="info-text")
             yield Static(Text("Escape or Enter: back to your decision.", style="dim"))
