@@ -1,9 +1,15 @@
-"""Texts on their way to a terminal: control characters shown as escapes.
+"""Texts on their way to a terminal or a screen: shown, never obeyed.
 
 A game's names, labels and log texts, and a save's fields, are written by someone else; an
 escape sequence in one (ESC [2J, a title change, a bidi override) must not reach the
 terminal as a command. Every printed text passes through spelled(), which leaves ordinary
-text untouched (the same bytes as before) and spells each control character out."""
+text untouched (the same bytes as before) and spells each control character out.
+
+On a rich or Textual widget a plain str is read as markup: `[reverse]` styles it, `[/]`
+stops the table with a MarkupError, `[@click=app.save('f')]` runs the table's action when
+clicked. So every text on its way to a widget is a rich Text made by literal(): spelled, cut
+to a length, never parsed (a Text is literal). Names are bounded where a game is loaded
+(NAME_LIMIT, LABEL_LIMIT: checks/names.py) and cut where shown (cut)."""
 from __future__ import annotations
 
 import re
@@ -14,6 +20,11 @@ CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u202
                       "\u202a-\u202e\u2066-\u2069]")
 # in a name (one line) a tab or a newline is out of place too
 NAME_CONTROLS = re.compile(CONTROLS.pattern[:-1] + "\t\n]")
+
+
+NAME_LIMIT = 60      # characters of a name a game declares (a seat, a card, a zone, a board)
+LABEL_LIMIT = 200    # characters of a card type's label template as written
+ELLIPSIS = "\u2026"
 
 
 def spelled(text) -> str:
@@ -47,3 +58,22 @@ def control_in_name(text: str) -> str | None:
     m = NAME_CONTROLS.search(text) if isinstance(text, str) else None
     return None if m is None else ("\\t" if m.group() == "\t" else "\\n" if m.group() == "\n"
                                    else _escape(m))
+
+
+def cut(text, limit: int | None) -> str:
+    """The text whole when it has at most `limit` characters (None: no limit), else its first
+    limit - 1 and an ellipsis, so a long name cannot fill a screen."""
+    text = text if isinstance(text, str) else str(text)
+    if limit is None or len(text) <= limit:
+        return text
+    return text[:max(limit - 1, 0)].rstrip() + ELLIPSIS
+
+
+def literal(text, style="", limit: int | None = None):
+    """The one way a text reaches a rich or Textual widget: a rich Text holding it literally
+    (never read as markup), its control characters spelled out, cut to `limit` characters.
+    A Text passes through with its styles (it was made here or from literal parts)."""
+    from rich.text import Text      # (validate and the layers below never draw)
+    if isinstance(text, Text):
+        return text
+    return Text(cut(spelled(text), limit), style=style)

@@ -1,9 +1,13 @@
-"""Shared test setup: the `slow` marker, and a cache directory of the test run's own."""
+"""Shared test setup: the `slow` marker, a cache directory of the test run's own, and no save
+file left in the checkout by a test."""
 from __future__ import annotations
 
 import os
 import shutil
 import tempfile
+from pathlib import Path
+
+import pytest
 
 _before = {}
 
@@ -27,3 +31,15 @@ def pytest_unconfigure(config):
         os.environ.pop("RULEBOOK_CACHE", None)
     else:
         os.environ["RULEBOOK_CACHE"] = _before["cache"]
+
+
+@pytest.fixture(autouse=True)
+def _no_save_left_in_the_checkout():
+    """`quit`, Ctrl-D and the input running out save the game where the command runs (as a
+    player expects); a test that plays without changing folder would leave GAME-save.json
+    files in the checkout, and the next one's save would get another name. They go."""
+    here = Path.cwd()
+    before = set(here.glob("*-save*.json"))
+    yield
+    for path in set(here.glob("*-save*.json")) - before:
+        path.unlink(missing_ok=True)

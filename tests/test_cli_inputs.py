@@ -150,7 +150,8 @@ def test_nonsense_at_the_meta_table_gets_an_answer_and_keeps_the_game():
     assert "There is no option 999999999999...: choose 1 to 4." in out
     assert "'aaaaaaaaaa" in out and "a" * 200 not in out            # a long line is cut short
     assert "'c3' is not an option" in out and "P1 has no decision to undo" in out
-    assert "Cannot save to /nonexistent/dir/x.json" in out and "Quit without saving." in out
+    assert "Cannot save to /nonexistent/dir/x.json" in out
+    assert "Quit: no decision was made, so nothing was saved." in out
     assert prompts(out, "P1") == len(junk) + 1
 
 
@@ -188,8 +189,9 @@ def mid_sequence_save(tmp_path_factory):
 def test_undo_inside_a_sequence_takes_back_steps_then_never_brings_one_back(mid_sequence_save,
                                                                             tmp_path,
                                                                             monkeypatch):
-    monkeypatch.chdir(tmp_path)   # the input ends: the game is saved here
-    r = run("play", "metropolis", "--load", mid_sequence_save, input="undo\nundo\nundo\n")
+    monkeypatch.chdir(tmp_path)   # the input ends: the game is saved back to its file, a copy
+    (tmp_path / "mid.json").write_text(mid_sequence_save.read_text())
+    r = run("play", "metropolis", "--load", "mid.json", input="undo\nundo\nundo\n")
     out = r.output
     assert r.exit_code == 130 and "Input ended: the game is saved to" in out
     assert "Your sequence so far: 1. invest 3 in E" in out

@@ -60,15 +60,17 @@ def test_ctrl_d_saves_as_ctrl_c_does_and_names_the_file(tmp_path, monkeypatch):
     assert json.loads((tmp_path / "metras-save-2.json").read_text()) == saved
 
 
-def test_ctrl_d_after_load_saves_to_a_new_file_or_to_save(tmp_path, monkeypatch):
+def test_ctrl_d_after_load_saves_back_to_the_loaded_file_or_to_save(tmp_path, monkeypatch):
+    """(issue 33 item 3: a loaded game was saved to metras-save-2.json beside its file)"""
     monkeypatch.chdir(tmp_path)
     run("play", "metras", "--seed", 1, input="1\n")
     first = json.loads((tmp_path / "metras-save.json").read_text())["decisions"]
     r = run("play", "metras", "--load", "metras-save.json", input="4\n")
-    assert r.exit_code == 130 and "saved to metras-save-2.json" in r.stderr
-    again = json.loads((tmp_path / "metras-save-2.json").read_text())["decisions"]
+    assert r.exit_code == 130 and "saved to metras-save.json" in r.stderr
+    assert not (tmp_path / "metras-save-2.json").exists()
+    again = json.loads((tmp_path / "metras-save.json").read_text())["decisions"]
     assert again[:len(first)] == first and again[len(first)] == [1, "espionage"]
-    r = run("play", "metras", "--load", "metras-save-2.json", "--save", "mine.json", input="")
+    r = run("play", "metras", "--load", "metras-save.json", "--save", "mine.json", input="")
     assert r.exit_code == 130 and "Input ended: the game is saved to mine.json" in r.stderr
     assert json.loads((tmp_path / "mine.json").read_text())["decisions"] == again
 
@@ -76,9 +78,10 @@ def test_ctrl_d_after_load_saves_to_a_new_file_or_to_save(tmp_path, monkeypatch)
 def test_ctrl_d_inside_a_secret_program_keeps_its_steps(tmp_path, monkeypatch, mid_sequence):
     monkeypatch.chdir(tmp_path)
     # the program menu comes in groups: the first group, then its first option (option 1)
-    r = run("play", "metropolis", "--load", mid_sequence, input="1\n1\n")
-    assert r.exit_code == 130 and "saved to metropolis-save.json" in r.stderr
-    r = run("play", "metropolis", "--load", "metropolis-save.json", input="quit\n")
+    (tmp_path / "mid.json").write_text(mid_sequence.read_text())   # saved back to: a copy
+    r = run("play", "metropolis", "--load", "mid.json", input="1\n1\n")
+    assert r.exit_code == 130 and "saved to mid.json" in r.stderr
+    r = run("play", "metropolis", "--load", "mid.json", input="quit\n")
     assert r.exit_code == 0
     assert "Your sequence so far: 1. invest 3 in E  2. " in r.output
 

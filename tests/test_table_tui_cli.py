@@ -91,7 +91,7 @@ def test_quit_and_save_at_the_table(at_a_terminal, tmp_path):
 def test_plain_flag_keeps_the_line_by_line_table(at_a_terminal):
     at_a_terminal([["ctrl+c"]])                    # would stop at once if the app ran
     r = run("play", "metras", "--seed", 1, "--plain", input="1\nquit\n")
-    assert r.exit_code == 0 and "Quit without saving." in r.stdout
+    assert r.exit_code == 0 and "Quit. Saved to metras-save.json." in r.stdout
     assert "P1: which family servant first?" in r.stdout
 
 

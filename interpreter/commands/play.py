@@ -18,7 +18,8 @@ from ..runtime import saves as savefile
 from .common import Failed, bot_args, load_game, option_args, reports_errors, seed_option
 from .human import Human
 from . import table_play
-from .seat_actions import free_path, save_note, undo_note
+from . import play_endings
+from .seat_actions import free_path, quit_note, save_note, undo_note
 from ..runtime.play_session import Session
 from ..safe_text import spelled
 
@@ -71,23 +72,24 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
     humans = {p for p, k in enumerate(kinds) if k == HUMAN}
     moves = read_moves(moves_path) if moves_path else []
     human = Human(con, session, humans)
-    if table_play.wanted(plain, moves_path, as_json, humans):
-        outcome = table_play.play_at_table(session, bots, humans, save_path)
-        if outcome in ("interrupt", "eof", "crash"):    # said once the terminal is back
-            interrupted(session, save_path, {"interrupt": "Interrupted", "eof": "Input ended",
-                                             "crash": "The table stopped"}[outcome])
-        if outcome == "quit":
-            con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
-                      markup=False)
-        human.seen = {p: len(session.log) for p in humans}   # the app showed the log
-    else:
-        outcome = None
-    try:
-        outcome = outcome or run(session, bots, human, moves, moves_path, as_json, save_path)
-    except KeyboardInterrupt:
-        interrupted(session, save_path)
-    except EOFError:   # Ctrl-D, or the piped input ran out: saved as for Ctrl-C
-        interrupted(session, save_path, "Input ended")
+    with play_endings.signals_end_play():     # SIGHUP, SIGTERM: saved as for Ctrl-C
+        try:
+            if table_play.wanted(plain, moves_path, as_json, humans):
+                outcome = at_table(con, session, bots, human, save_path)
+            else:
+                outcome = run(session, bots, human, moves, moves_path, as_json, save_path)
+        except KeyboardInterrupt:
+            interrupted(session, save_path)
+        except EOFError:   # Ctrl-D, or the piped input ran out: saved as for Ctrl-C
+            interrupted(session, save_path, "Input ended")
+        except play_endings.Ended as e:
+            interrupted(session, save_path, *play_endings.ENDINGS[e.outcome])
+        except Failed:
+            raise
+        except Exception:   # a rules error at either table: the game is kept, then reported
+            if humans and session.decisions:
+                kept(session, save_path)
+            raise
     if moves:
         click.echo(f"note: the game ended with {plural(len(moves), 'unused line')} left in "
                    f"{moves_path}, from line {moves[0][0]}", err=True)
@@ -108,6 +110,19 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
     seed = f"seed {session.seed}, " if game.is_over(session.state) else ""
     con.print(f"{seed}{plural(len(session.decisions), 'decision')}"
               + (f"; saved to {save_path}" if save_path else ""), markup=False)
+
+
+def at_table(con, session, bots, human, save_path) -> str:
+    """The full-screen table; "over" or "quit", else the game is saved and the command exits
+    (said once the terminal is back)."""
+    outcome = table_play.play_at_table(session, bots, human.humans, save_path)
+    play_endings.listening_again()      # (the app's event loop reset the handlers)
+    if outcome in play_endings.ENDINGS:
+        interrupted(session, save_path, *play_endings.ENDINGS[outcome])
+    if outcome == "quit":
+        con.print(quit_note(session, save_path), markup=False)
+    human.seen = {p: len(session.log) for p in human.humans}   # the app showed the log
+    return outcome
 
 
 def run(session, bots, human, moves, moves_path, as_json, save_path) -> str:
@@ -158,9 +173,8 @@ def ask_human(session, human, seat, save_path) -> bool:
         human.note(undo_note(session, seat, human.humans))
     elif action == "save":
         human.note(save_note(session, arg, save_path))
-    elif action == "quit":
-        con.print(f"Saved to {save_path}." if save_path else "Quit without saving.",
-                  markup=False)
+    elif action == "quit":     # saved, as Ctrl-C and Ctrl-D save: a game is never lost
+        con.print(quit_note(session, save_path), markup=False)
         return False
     return True
 
@@ -168,6 +182,8 @@ def ask_human(session, human, seat, save_path) -> bool:
 def load_session(game, path, players, seed, variant) -> Session:
     data = savefile.read(path)
     session = Session.from_save(game, data)   # hash, options and generator checked
+    # saved back to this file (quit, Ctrl-C, save), not beside it
+    session.saved_to, session.saved_decisions = path, list(session.decisions)
     problem, note = savefile.hash_problem(game, session.state, data)
     if problem:
         raise Failed(f"'{path}' does not match this game: {problem} (the game's rules or "
@@ -194,20 +210,41 @@ def seat_kinds(game, n, bot_kind, humans, bot_specs) -> list:
     return kinds
 
 
-def interrupted(session, save_path, why: str = "Interrupted") -> None:
-    """Ctrl-C or Ctrl-D: the game so far is saved (to --save, else a new file here) and the
-    message names the file, so nothing is lost. Exits with status 130, as for any interrupt
-    (Ctrl-D too: the game did not end)."""
+def interrupted(session, save_path, why: str = "Interrupted", code: int = 130) -> None:
+    """Ctrl-C, Ctrl-D, a signal (play_endings): the game so far is saved (to --save, else the
+    file it was loaded from or last saved to, else a new file here) and the message names the
+    file, so nothing is lost. Exits with `code` (130 for an interrupt, Ctrl-D too: the game
+    did not end)."""
+    play_endings.hold()
+    path = save_path or session.saved_to or free_path(session.game.g.id)
+    try:
+        if not session.unchanged_in(path):
+            session.save(path)
+    except OSError as e:
+        _say(spelled(f"\n{why}; the game could not be saved to {path}: {e.strerror or e}"))
+        sys.exit(code)
+    _say(spelled(f"\n{why}: the game is saved to {path}. Continue it with: "
+                 + savefile.play_command(session.game.g, path)))
+    sys.exit(code)
+
+
+def kept(session, save_path) -> None:
+    """Before an error is reported: the game so far saved, and where said."""
+    play_endings.hold()
     path = save_path or session.saved_to or free_path(session.game.g.id)
     try:
         session.save(path)
+        _say(spelled(f"The game so far is saved to {path}."))
     except OSError as e:
-        click.echo(spelled(f"\n{why}; the game could not be saved to {path}: "
-                           f"{e.strerror or e}"), err=True)
-        sys.exit(130)
-    click.echo(spelled(f"\n{why}: the game is saved to {path}. Continue it with: "
-                       + savefile.play_command(session.game.g, path)), err=True)
-    sys.exit(130)
+        _say(spelled(f"The game could not be saved to {path}: {e.strerror or e}"))
+
+
+def _say(text: str) -> None:
+    """A message on stderr, which may be gone (the terminal closed): the save is what counts."""
+    try:
+        click.echo(text, err=True)
+    except (OSError, ValueError):
+        pass
 
 
 def read_moves(path) -> list:

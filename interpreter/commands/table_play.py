@@ -4,6 +4,7 @@ line-by-line table (play.py)."""
 from __future__ import annotations
 
 import sys
+import threading
 
 from ..present import views
 from ..present.table.panels import log_lines
@@ -16,16 +17,28 @@ class TableDriver:
 
     def __init__(self, session: Session, bots: dict, humans: set, save_path=None):
         self.session, self.bots, self.humans, self.save_path = session, bots, humans, save_path
+        # the bots' worker may still be deciding when the app has left (a signal, Ctrl-C):
+        # stop() waits for that decision and ends the worker's turn, so the game saved
+        # after it is whole and no bot decides after the save
+        self.lock, self.stopped = threading.Lock(), False
 
     def advance(self) -> None:
-        """Bots decide until a person must, or the game is over."""
+        """Bots decide until a person must, or the game is over, or the table has stopped."""
         game = self.session.game
         while not game.is_over(self.session.state):
             waiting = game.waiting(self.session.state)
             seat = next((p for p in waiting if p in self.bots), None)
             if seat is None:
                 return
-            self.session.decide(seat, self.bots[seat].choose(game, self.session.state, seat))
+            choice = self.bots[seat].choose(game, self.session.state, seat)
+            with self.lock:
+                if self.stopped:
+                    return
+                self.session.decide(seat, choice)
+
+    def stop(self) -> None:
+        with self.lock:
+            self.stopped = True
 
     def next_seat(self):
         """The person to ask now, or None when the game is over."""
@@ -61,11 +74,16 @@ def wanted(plain: bool, moves_path, as_json: bool, humans: set) -> bool:
 
 
 def play_at_table(session, bots, humans, save_path) -> str:
-    """Runs the app; returns "over", "quit", "interrupt" (Ctrl-C), "eof" (Ctrl-D) or "crash"
-    (the app failed: Textual has shown why)."""
+    """Runs the app; returns "over", "quit", "interrupt" (Ctrl-C, SIGINT), "eof" (Ctrl-D),
+    "hangup" (the terminal closed), "terminate" (SIGTERM) or "crash" (the app failed:
+    Textual has shown why)."""
     from ..present.table import TableApp
-    app = TableApp(TableDriver(session, bots, humans, save_path))
-    outcome = app.run()
+    driver = TableDriver(session, bots, humans, save_path)
+    app = TableApp(driver)
+    try:
+        outcome = app.run()
+    finally:
+        driver.stop()
     if app.failure is not None:     # reported by the command as in plain mode
         raise app.failure
     if outcome is None and app.return_code:     # the app itself failed: save, say where

@@ -14,6 +14,7 @@ from rich.text import Text
 from .board_cards import card_lines
 from ..boards.hex import hexboard
 from .screen_words import named
+from ..safe_text import literal
 
 BACK = "##"
 WIDTH = 80
@@ -105,8 +106,8 @@ def render_grid(board: dict, viewer: str, title: str, rim: bool, tags: dict, sea
     it names this seat (a card it has peeked at), + when such a list names only others; an
     empty square its features' tags; markers as @ and the seat's number. With rim, each
     square shows its distance from the rim instead."""
-    t = Table(title=title or None, show_header=True, header_style="dim", box=None,
-              pad_edge=False, padding=(0, 1), show_lines=False)
+    t = Table(title=literal(title) if title else None, show_header=True, header_style="dim",
+              box=None, pad_edge=False, padding=(0, 1), show_lines=False)
     t.add_column("", style="dim", justify="right")
     at = {(c["col"], c["row"]): (name, c) for name, c in board["cells"].items()}
     letters = "abcdefghijklmnopqrstuvwxyz"
@@ -130,7 +131,7 @@ def render_grid(board: dict, viewer: str, title: str, rim: bool, tags: dict, sea
                 if hit[0] in markers:
                     square.append(marker_tag(markers[hit[0]], seats), style="magenta")
                 cells.append(square)
-        t.add_row(str(row + 1), *cells)
+        t.add_row(Text(str(row + 1)), *cells)
     if rim:
         return Group(t)
     cards = card_lines(board, BACK)      # each card's shown state (show: true), one a line
@@ -210,7 +211,7 @@ def geometry(board: dict):
 
 def render_hex(board: dict, viewer: str, title: str, tags: dict, seats: list) -> Group:
     geo = geometry(board)
-    parts = [Text(title, style="bold")] if title else []
+    parts = [literal(title, "bold")] if title else []
     drawn = hex_lines(board, geo, tags, seats)
     if drawn is not None:
         parts += drawn

@@ -15,7 +15,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from ..safe_text import spelled, spelled_all
+from ..safe_text import literal, spelled, spelled_all
 
 # boards are drawn by board_draw.py; named here too for the commands and tests that use them
 from .board_draw import BACK, legend, render_board  # noqa: F401
@@ -110,14 +110,14 @@ def render_view(con: Console, v: dict, events: list) -> None:
     if zones.row_count:
         con.print(zones)
     if events:
-        shown = events[-MAX_EVENTS:]
-        more = len(events) - len(shown)
+        recent = events[-MAX_EVENTS:]
+        more = len(events) - len(recent)
         lines = ([f"... {plural(more, 'earlier line')} (type log to read them)"] if more
-                 else []) + shown
+                 else []) + recent
         con.print(Panel(Text("\n".join(lines)), title="Since your last decision",
                         title_align="left", border_style="dim"))
     if v["waiting"] and "options" not in v:
-        con.print(f"Waiting for {', '.join(v['waiting'])}.")
+        con.print(literal(f"Waiting for {', '.join(v['waiting'])}."))
 
 
 def _game_line(v: dict) -> Text:
@@ -134,9 +134,9 @@ def _players_table(v: dict) -> Table:
     stats = list(dict.fromkeys(k for p in seats for k in p["stats"]))
     t.add_column("seat")
     for k in counters:
-        t.add_column(words(k), justify="right")
+        t.add_column(literal(words(k)), justify="right")
     for k in stats:
-        t.add_column(words(k), justify="right", style="cyan")
+        t.add_column(literal(words(k)), justify="right", style="cyan")
     t.add_column("roles")
     roles = v["roles"]
     for p in seats:
@@ -373,6 +373,6 @@ def render_result(con: Console, game, result: dict) -> None:
     for name in (terms[0] if terms else ()):
         t.add_column(Text(spelled(words(name))), justify="right")
     for rank, p in enumerate(result.get("ranking") or range(len(result["scores"])), 1):
-        t.add_row(str(rank), Text(label(p)), str(result["scores"][p]),
-                  *(short(x) for x in (terms[p].values() if terms else ())))
+        t.add_row(Text(str(rank)), Text(label(p)), Text(str(result["scores"][p])),
+                  *(Text(short(x)) for x in (terms[p].values() if terms else ())))
     con.print(t)

@@ -30,6 +30,7 @@ class Session:
         self.before: list = []     # the state before each decision, for undo
         self.marks: list = []      # len(log) before each decision, to take back its lines
         self.saved_to = None       # the file this game was last saved to
+        self.saved_decisions = None    # the decisions that file holds (None: not saved)
 
     @classmethod
     def from_save(cls, game, data: dict) -> "Session":
@@ -151,7 +152,13 @@ class Session:
 
     def save(self, path: str) -> None:
         savefile.write(path, self.save_data())
-        self.saved_to = path
+        self.saved_to, self.saved_decisions = path, list(self.decisions)
+
+    def unchanged_in(self, path) -> bool:
+        """Whether the file `path` already holds this game as it is (saved or loaded there,
+        no decision made or undone since)."""
+        return path is not None and path == self.saved_to and \
+            self.saved_decisions == self.decisions
 
     def result_json(self) -> dict:
         r = self.game.result(self.state) or {}

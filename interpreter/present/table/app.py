@@ -19,7 +19,7 @@ from ...errors import IllegalMove
 from ...runtime.decisions import DONE
 from . import panels
 from .decision import DecisionPanel
-from . import inspect
+from . import ending, inspect
 from .rules_screen import RulesScreen
 from .screens import InfoScreen, PassScreen, ResultScreen
 
@@ -107,7 +107,11 @@ class TableApp(App):
                 yield DecisionPanel(id="decision")
         yield Footer()
 
+    def get_driver_class(self):
+        return ending.restoring(super().get_driver_class())   # leaves no frame behind
+
     def on_mount(self) -> None:
+        ending.listen(self)     # the terminal closed, SIGTERM: the app leaves, the game is saved
         for name, title in (("board", "Board"), ("seats", "Seats"), ("yours", "Yours"),
                             ("log", "Log"), ("program", "Your program (secret)")):
             self.query_one(f"#{name}").border_title = title

@@ -17,7 +17,9 @@ from ..option_groups import only_option
 from ..terminal import number_hint, plural
 from ..typed import containing, exact_label, typed_number, whole
 from ...errors import did_you_mean
-from ...safe_text import spelled
+from ...safe_text import literal, spelled
+
+PROMPT_LIMIT = 400  # characters of a prompt shown: a long text must not hide the options
 
 COMMANDS = ("help", "undo", "save", "quit", "log", "show", "rim", "card", "details")
 
@@ -40,7 +42,7 @@ def _lines(text, width: int) -> int:
     """The rows a text takes wrapped to a width (at least 1)."""
     if not isinstance(text, Text) or not text.plain:
         return 1
-    return max(1, len(text.wrap(Console(width=width), width)))
+    return max(1, len(text.wrap(Console(width=width, markup=False), width)))
 
 
 class DecisionPanel(Vertical):
@@ -89,7 +91,7 @@ class DecisionPanel(Vertical):
         self.groups = asked_in_groups(v)
         self.group = None
         self.shown = None   # listed again below (an empty menu clears the list)
-        prompt = Text(spelled(v.get("prompt", "")), style="bold yellow") if self.options \
+        prompt = literal(v.get("prompt", ""), "bold yellow", PROMPT_LIMIT) if self.options \
             else Text("")
         if self.number:
             prompt.append("\n" + number_hint(self.number), style="yellow")
@@ -103,7 +105,7 @@ class DecisionPanel(Vertical):
             entry.focus()
 
     def say(self, text: str, style: str = "magenta") -> None:
-        self.note = Text(spelled(text), style=style)
+        self.note = literal(text, style)
         self.query_one("#note", Static).update(self.note)
         self.fit()
 

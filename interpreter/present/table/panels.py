@@ -32,7 +32,8 @@ def fitted(text: Text, width: int, lines: int = 2) -> Text:
     """`text` wrapped to `width` in at most `lines` lines, the last one ending in an ellipsis
     when words were left out (the title line: some games' status is longer than a row, and a
     line cut mid-word hid that there was more; the Seats panel shows it whole)."""
-    wrapped = text.wrap(Console(width=max(width, 8), file=io.StringIO()), max(width, 8))
+    wrapped = text.wrap(Console(width=max(width, 8), file=io.StringIO(), markup=False),
+                        max(width, 8))
     if len(wrapped) <= lines:
         return Text("\n").join(wrapped)
     kept = list(wrapped[:lines])
@@ -74,7 +75,8 @@ def board(v: dict):
 def unwrapped(renderable) -> Text:
     """A drawing as lines that never wrap (a panel narrower than a map scrolls sideways),
     without the blank columns all its lines begin with."""
-    con = Console(width=max(80, width_of(renderable)), file=io.StringIO())   # a hex map: 80
+    con = Console(width=max(80, width_of(renderable)), file=io.StringIO(),   # a hex map: 80
+                  markup=False)
     lines = [Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control))
              for line in con.render_lines(renderable, con.options, pad=False)]
     for line in lines:
@@ -88,7 +90,7 @@ def unwrapped(renderable) -> Text:
 
 def width_of(renderable) -> int:
     """The columns a drawing takes unwrapped (a hex map is drawn in 80)."""
-    con = Console(width=400)
+    con = Console(width=400, markup=False)
     return Measurement.get(con, con.options, renderable).maximum
 
 

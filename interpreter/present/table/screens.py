@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from .. import terminal
-from ...safe_text import spelled
+from ...safe_text import literal, spelled
 
 HELP = """Keys
   1 2 3 ... Enter   choose the option with that number
@@ -83,7 +83,7 @@ class InfoScreen(ModalScreen):
 
     def compose(self):
         box = VerticalScroll(id="info-box")
-        box.border_title = self.title_text
+        box.border_title = literal(self.title_text)     # a border's str is markup
         with box:
             yield Static(self.body, id="info-text")
             yield Static(Text("Escape or Enter: back to your decision.", style="dim"))
@@ -102,7 +102,8 @@ class ResultScreen(Screen):
         self.game, self.result, self.last_lines = game, result, last_lines
 
     def compose(self):
-        con = Console(file=io.StringIO(), width=76, color_system="truecolor", record=True)
+        con = Console(file=io.StringIO(), width=76, color_system="truecolor", record=True,
+                      markup=False, emoji=False, highlight=False)    # names are text
         terminal.render_result(con, self.game, self.result)
         table = Text.from_ansi(con.file.getvalue())
         with VerticalScroll(id="result-box"):
