@@ -68,9 +68,12 @@ def place_functions(board) -> dict:
     def cells(vm):
         return list(board.cells)
 
+    zone = board.zone_key                                         # a plain dict: fast
+    cell_keys = [(c, zone[c]) for c in board.cells]    # (read on every call)
+
     def stacks(vm):
         z = vm.s["z"]
-        return [c for c in board.cells if z[zkey[c]]]
+        return [c for c, k in cell_keys if z[k]]
 
     def height(vm, cell):
         return len(vm.s["z"][zkey[cell]])
@@ -100,8 +103,11 @@ def place_functions(board) -> dict:
                 key = (name, members)
             else:           # the top cards decide the groups (their `by` and `wild`)
                 z = vm.s["z"]
-                key = (name, members, by, wild,
-                       tuple([z[zkey[m]][-1] if z[zkey[m]] else None for m in members]))
+                try:
+                    tops = [z[zone[m]] for m in members]
+                except KeyError:        # not a place: zkey's error names it
+                    tops = [z[zkey[m]] for m in members]
+                key = (name, members, by, wild, tuple([t[-1] if t else None for t in tops]))
             got = memo.get(key)
         except TypeError:               # an unhashable member: the rules' error below
             key = got = None
