@@ -159,18 +159,21 @@ def main() -> None:
     if args.measure:
         print(json.dumps(measure(Path(args.measure), args.game, args.games, args.decisions)))
         return
-    child = [sys.executable, str(HERE), "--game", *args.game, "--games", str(args.games),
-             "--decisions", str(args.decisions), "--measure"]
+    def child(name: str, engine: Path) -> list:
+        return [sys.executable, str(HERE), "--game", name, "--games", str(args.games),
+                "--decisions", str(args.decisions), "--measure", str(engine)]
     with tempfile.TemporaryDirectory(prefix="rulebook-base-") as tmp:
         base_dir = base_checkout(args.base, Path(tmp))
         env = dict(os.environ, PYTHONPATH="")
-        got = {}
-        for label, engine in (("base", base_dir), ("this", ROOT)):
-            run = subprocess.run(child + [str(engine)], capture_output=True, text=True,
-                                 env=env, cwd=str(engine))
-            if run.returncode:
-                sys.exit(f"{label} engine failed:\n{run.stderr}")
-            got[label] = json.loads(run.stdout)
+        got: dict = {"base": {}, "this": {}}
+        for name in args.game:      # the engines alternate game by game: a shared machine's
+            for label, engine in (("base", base_dir), ("this", ROOT)):   # load drifts less
+                run = subprocess.run(child(name, engine), capture_output=True, text=True,
+                                     env=env, cwd=str(engine))
+                if run.returncode:
+                    sys.exit(f"{label} engine failed:\n{run.stderr}")
+                got[label].update(json.loads(run.stdout))
+                print(f"{name}: {label} measured", file=sys.stderr, flush=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.json:
         print(json.dumps({"base": args.base, "load": load, **got}))
