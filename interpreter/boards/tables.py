@@ -140,7 +140,7 @@ class Memo:
     is all the answer depends on, so what is remembered never changes an answer."""
     __slots__ = ("d", "limit")
 
-    def __init__(self, limit: int = 20000):
+    def __init__(self, limit: int = 4096):   # (a key holds the places and their cards: ~1 kB)
         self.d: dict = {}
         self.limit = limit
 
