@@ -18,6 +18,8 @@ The blunders (issue 25, item 12), each counted over the greedy seat's decisions 
            taken as the last act of a turn, which changes nothing)
   meta     discards for Focus in a turn that then plays and buys nothing after it; moves a
            construct back to a space it left earlier in the same turn
+`--mirror [--games N]`: Metropolis with greedy in every seat (issue 35 item 3): how many
+auctions tie (identical seats bidding alike) and how many deliveries carry 0 passengers.
 Each row gives the count, what it is counted against (the chances to make it), greedy's win
 rate with its 95% Wilson interval, and CPU seconds per game. Nothing here is asserted by the
 tests; the figures are the machine's and the seeds'.
@@ -250,7 +252,45 @@ def measure(name: str, path: str, games: int, seed: int, verbose: bool) -> dict:
             "chances": chances, "seconds_per_game": seconds / games}
 
 
+def mirror(path: str, games: int, seed: int, players: int = 5) -> dict:
+    """Metropolis with greedy in every seat (issue 35 item 3): seats in the same position
+    mirror each other, so sealed auctions tie. Counts the auctions (pregame and rounds) that
+    ended in a tie, and the deliveries of 0 passengers, over `games` seeded games."""
+    game = Game.load(path)
+    tied = auctions = zero = 0
+    start = time.process_time()
+    for i in range(games):
+        lines: list = []
+        gs = game_seed(seed, "metropolis-mirror", i)
+        s = game.new_state(players, gs, listener=lines.append)
+        bots = [make_bot("greedy", game, gs * 1000 + p) for p in range(players)]
+        while not s["over"]:
+            seat = game.waiting(s)[0]
+            game.apply(s, seat, bots[seat].choose(game, s, seat), listener=lines.append)
+        for line in lines:
+            if re.match(r"(Pregame auction:|The auction of round \d+)", line) \
+                    and "highest bid is" not in line:
+                auctions += 1
+                tied += "a tie" in line
+            zero += bool(re.search(r"delivers 0 passengers", line))
+    return {"games": games, "auctions": auctions, "tied": tied, "zero_deliveries": zero,
+            "seconds_per_game": (time.process_time() - start) / games}
+
+
 def main() -> None:
+    if "--mirror" in sys.argv:      # all-greedy Metropolis: tied auctions, empty deliveries
+        ap = argparse.ArgumentParser()
+        ap.add_argument("--mirror", action="store_true")
+        ap.add_argument("--games", type=int, default=5)
+        ap.add_argument("--seed", type=int, default=0)
+        ap.add_argument("--defs")
+        args = ap.parse_args()
+        path = str(Path(args.defs) / "metropolis") if args.defs else "metropolis"
+        r = mirror(path, args.games, args.seed)
+        print(f"| metropolis 5 greedy | {args.defs or 'gamedefs'} | {r['games']} | "
+              f"{r['tied']} of {r['auctions']} auctions tied | {r['zero_deliveries']} "
+              f"deliveries of 0 | {r['seconds_per_game']:.1f} CPU s/game |")
+        return
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", nargs="+", default=list(PLAYERS), choices=list(PLAYERS))
     ap.add_argument("--games", type=int, default=50)

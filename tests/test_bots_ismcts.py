@@ -60,7 +60,11 @@ def test_every_setting_plays_legal_options(etheria, settings):
 
 @pytest.mark.parametrize("spec,message", [
     ("ismcts:iteratons=4", "unknown setting 'iteratons=4'"),
-    ("ismcts:iterations=lots", "not a int"),
+    ("ismcts:iterations=lots", "not a whole number"),
+    ("ismcts:iterations=100000000000", r"too large \(at most 1,000,000: a decision would take"),
+    ("ismcts:ms=86400000", "too large"),
+    ("ismcts:depth=10000000", "too large"),
+    ("ismcts:c=nan", "not a number"),
     ("ismcts:rollout=smart", "choose one of random, greedy"),
     ("ismcts:iterations=0", "too small"),
     ("greedy:iterations=4", "takes no settings"),

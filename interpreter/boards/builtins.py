@@ -68,9 +68,12 @@ def place_functions(board) -> dict:
     def cells(vm):
         return list(board.cells)
 
+    zone = board.zone_key                                         # a plain dict: fast
+    cell_keys = [(c, zone[c]) for c in board.cells]    # (read on every call)
+
     def stacks(vm):
         z = vm.s["z"]
-        return [c for c in board.cells if z[zkey[c]]]
+        return [c for c, k in cell_keys if z[k]]
 
     def height(vm, cell):
         return len(vm.s["z"][zkey[cell]])
@@ -87,13 +90,33 @@ def place_functions(board) -> dict:
     def cell_of(vm, card):
         return cell_at.get(vm.s["loc"].get(card))
 
+    memo = board_tables.Memo()     # groups' answers: a pure function of its key (below)
+
     def groups(vm, members, adjacency=None, by=None, wild=None):
-        table = board.adjacency[adjacency_name(adjacency)]
+        name = adjacency_name(adjacency)
+        table = board.adjacency[name]
         if board.alias:                 # other spellings of a place (hex corners)
             members = [own(m) for m in members]
-        if by is None:
-            return board_tables.connected(members, table)
-        return matching_groups(vm, members, table, by, wild)
+        try:
+            members = tuple(members)
+            if by is None:
+                key = (name, members)
+            else:           # the top cards decide the groups (their `by` and `wild`)
+                z = vm.s["z"]
+                try:
+                    tops = [z[zone[m]] for m in members]
+                except KeyError:        # not a place: zkey's error names it
+                    tops = [z[zkey[m]] for m in members]
+                key = (name, members, by, wild, tuple([t[-1] if t else None for t in tops]))
+            got = memo.get(key)
+        except TypeError:               # an unhashable member: the rules' error below
+            key = got = None
+        if got is None:
+            got = board_tables.connected(members, table) if by is None else \
+                matching_groups(vm, members, table, by, wild)
+            if key is not None:
+                memo.put(key, got)
+        return [list(g) for g in got]   # the caller's to change
 
     def matching_groups(vm, members, table, by, wild):
         # per value of the top cards' `by` (first seen first, wild cards skipped): the

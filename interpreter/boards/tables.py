@@ -133,6 +133,26 @@ def reach(places, adjacency: dict, start, steps, through=(), blocked=()) -> list
     return [p for p in places if p in seen and p != start and p not in through]
 
 
+class Memo:
+    """Answers of a pure function of the board by key (connected groups by the places and
+    their top cards): the same position asked again, as a bot's evaluation of options that
+    differ in one place asks, answers without walking the board. Cleared when full. The key
+    is all the answer depends on, so what is remembered never changes an answer."""
+    __slots__ = ("d", "limit")
+
+    def __init__(self, limit: int = 4096):   # (a key holds the places and their cards: ~1 kB)
+        self.d: dict = {}
+        self.limit = limit
+
+    def get(self, key):
+        return self.d.get(key)
+
+    def put(self, key, value) -> None:
+        if len(self.d) >= self.limit:
+            self.d.clear()
+        self.d[key] = value
+
+
 def connected(members, adjacency: dict) -> list:
     """The connected groups of `members` (places) under `adjacency`, each in the order of
     `members`, groups ordered by their first member."""

@@ -18,7 +18,7 @@ import random
 
 from .seat_value import final_value, seat_value
 from .streams import decision_stream
-from .worlds import WORLD_ERRORS, determinize
+from .worlds import WORLD_ERRORS, Dealer, determinize
 
 # a sure win or loss inside a mean of samples: far beyond any evaluation, yet finite
 SURE = 1e12
@@ -35,6 +35,7 @@ class GreedyBot:
         self.samples = game.g.bot_samples
         self.before = None    # the evaluation before the option (see sample)
         self.others = 0       # seeds the other seats' imagined secret picks (see sample)
+        self.dealer = None    # the decision's worlds (worlds.Dealer), while it is made
 
     def choose(self, game, state, seat: int) -> int:
         n = game.bot_option_count(state, seat)
@@ -42,12 +43,16 @@ class GreedyBot:
             return 0
         # a fresh stream per decision: the same position gives the same choice (see bots)
         self.rng = decision_stream(self.seed, state, seat)
-        # one imagined world for every option (common random numbers: options are compared
-        # on the same unseen cards, and the copy is made once)
-        world = self.determinize(game, state, seat)
-        self.others = self.rng.getrandbits(32)      # the others' unknown secret picks
-        self.before = self.evaluate(game, world, seat) if self.fn is not None else None
-        values = [self.value(game, state, seat, i, world) for i in range(n)]
+        self.dealer = Dealer(game, state, seat)
+        try:
+            # one imagined world for every option (common random numbers: options are
+            # compared on the same unseen cards, and the copy is made once)
+            world = self.determinize(game, state, seat)
+            self.others = self.rng.getrandbits(32)      # the others' unknown secret picks
+            self.before = self.evaluate(game, world, seat) if self.fn is not None else None
+            values = [self.value(game, state, seat, i, world) for i in range(n)]
+        finally:
+            self.dealer = None
         best = max(values)
         # ties by the bot's own generator, so equal options are not always the first
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
@@ -57,6 +62,9 @@ class GreedyBot:
         card it cannot see dealt again over all the places it cannot see (types included,
         unless the game declares `bots: hidden_types: counted`), and the generator
         reseeded from the bot's own stream."""
+        dealer = self.dealer
+        if dealer is not None and dealer.serves(state, seat):
+            return dealer.deal(self.rng)
         return determinize(game, state, seat, self.rng)
 
     def value(self, game, state, seat: int, index: int, world=None,

@@ -47,7 +47,7 @@ from ..runtime import decisions
 from .greedy import SURE, GreedyBot, joins_secret, settle_others
 from .seat_value import final_value, seat_value, team_values
 from .streams import decision_stream
-from .worlds import WORLD_ERRORS, determinize
+from .worlds import WORLD_ERRORS, Dealer
 
 class Node:
     """A node of the tree: for each seat deciding here, label -> [visits, reward sum,
@@ -71,6 +71,7 @@ class IsmctsBot:
         self.last: dict = {}    # the last decision's figures: iterations, failed, seconds
         self.span = (math.inf, -math.inf)
         self.helper = None      # the greedy bot that scores priors (see seed_table)
+        self.dealer = None      # the decision's worlds (worlds.Dealer), while it is made
         self.prior_everywhere = bool(self.prior) and self.prior_at == "all" \
             and self.fn is not None
 
@@ -85,14 +86,22 @@ class IsmctsBot:
         root = Node()
         self.span = (math.inf, -math.inf)   # margins seen in this search (see scaled)
         start = time.perf_counter()
-        if self.prior and self.fn is not None:
-            self.seed_root(game, state, seat, root)
-        deadline = start + self.ms / 1000 if self.ms > 0 else None
-        done = failed = 0
-        while (time.perf_counter() < deadline) if deadline else (done < self.iterations):
-            done += 1
-            if not self.iterate(game, state, seat, root):
-                failed += 1
+        self.dealer = Dealer(game, state, seat)    # every world of this decision
+        if self.helper is not None:
+            self.helper.dealer = self.dealer
+        try:
+            if self.prior and self.fn is not None:
+                self.seed_root(game, state, seat, root)
+            deadline = start + self.ms / 1000 if self.ms > 0 else None
+            done = failed = 0
+            while (time.perf_counter() < deadline) if deadline else (done < self.iterations):
+                done += 1
+                if not self.iterate(game, state, seat, root):
+                    failed += 1
+        finally:
+            self.dealer = None
+            if self.helper is not None:
+                self.helper.dealer = None
         self.tree = root        # kept for inspection (tests, tools) until the next decision
         self.last = {"iterations": done, "failed": failed,
                      "seconds": time.perf_counter() - start}
@@ -110,7 +119,7 @@ class IsmctsBot:
         only opens a follow-up choice worth its best follow-up), ranked among the options:
         the best worth a win's share of the reward, the worst a loss's. So a small budget
         refines a sensible order instead of trying options at random."""
-        world = determinize(game, state, seat, self.rng)
+        world = self.dealer.deal(self.rng)
         if world["over"] or seat not in game.waiting(world):
             return
         labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
@@ -130,6 +139,7 @@ class IsmctsBot:
         helper = self.helper
         if helper is None:
             helper = self.helper = GreedyBot(game)
+            helper.dealer = self.dealer
         helper.rng = self.rng
         helper.others = self.rng.getrandbits(32)   # (a secret choice's others, imagined)
         helper.before = helper.evaluate(game, world, seat)
@@ -147,7 +157,7 @@ class IsmctsBot:
         """One iteration; False when the rules failed in the imagined world (hidden cards
         dealt across types can make a world the rules never reach): nothing is backed up."""
         rng = self.rng
-        world = determinize(game, state, seat, rng)
+        world = self.dealer.deal(rng)
         path = []
         node = root
         try:

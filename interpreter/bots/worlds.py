@@ -110,7 +110,38 @@ def determinize(game, s: dict, seat: int, rng) -> dict:
     forget_marks(w, seat)  # only the marks the seat was told; a `known` card stays put
     if _facts_of(game.g).counts_hidden:
         imagine_counts(game.g, w, seat, rng)
-    places = hidden_places(game, w, seat)
+    return _deal(game, w, seat, rng, hidden_places(game, w, seat))
+
+
+class Dealer:
+    """The imagined worlds of one position for one seat, for one decision: what every world
+    shares (the copy with the marks the seat was not told forgotten, and its unseen places)
+    is worked out once, so each world costs a copy and a deal. `deal(rng)` gives what
+    `determinize(game, state, seat, rng)` gives, drawing the same numbers; the state must not
+    change while the dealer is used (a bot's decision). Nothing hidden is kept that
+    determinize would not read: the template is the state as the seat may know it."""
+
+    def __init__(self, game, state: dict, seat: int):
+        self.game, self.state, self.seat = game, state, seat
+        self.template = None
+        if not _facts_of(game.g).counts_hidden:   # (counts imagined first: places vary)
+            base = deep_clone(state)
+            forget_marks(base, seat)
+            self.template = (base, hidden_places(game, base, seat))
+
+    def deal(self, rng) -> dict:
+        if self.template is None:
+            return determinize(self.game, self.state, self.seat, rng)
+        base, places = self.template
+        return _deal(self.game, deep_clone(base), self.seat, rng, places)
+
+    def serves(self, state: dict, seat: int) -> bool:
+        return state is self.state and seat == self.seat
+
+
+def _deal(game, w: dict, seat: int, rng, places: list) -> dict:
+    """determinize's deal over the copy w: the unseen `places` dealt again, values the seat
+    cannot know forgotten, the generator reseeded, a pending secret choice asked again."""
     z = w["z"]
     old = [z[k][i] for k, i in places]
     if game.g.hidden_types == "counted":

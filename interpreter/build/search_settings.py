@@ -18,6 +18,12 @@ SETTINGS = {
     "secret_key": (str, "joint", "a secret choice's child: joint (every seat's pick) or own "
                                  "(the bot's own pick: the others' stay hidden)"),
 }
+# the largest budget each number may name: beyond it a decision would run for hours (a typo,
+# a unit slip: ms=600000000), so it is an error, not a hang
+MOST = {"iterations": 1_000_000, "ms": 600_000, "depth": 100_000, "prior": 1_000_000,
+        "c": 100.0}
+BUDGETS = ("iterations", "ms", "depth")
+WORDS = {int: "a whole number", float: "a number", str: "a word"}
 CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
            "prior_at": ("root", "all"), "secret_key": ("joint", "own")}
 
@@ -40,11 +46,17 @@ def parse_settings(text: str) -> dict:
         try:
             v = kind(value.strip())
         except ValueError:
-            raise RulebookError(f"ismcts: {name}={value}: not a {kind.__name__}") from None
+            raise RulebookError(f"ismcts: {name}={value}: not {WORDS[kind]}") from None
         if name in CHOICES and v not in CHOICES[name]:
             raise RulebookError(f"ismcts: {name}={value}: choose one of "
                                 f"{', '.join(CHOICES[name])}")
         if kind is not str and v < (0 if name in ("ms", "c", "depth") else 1):
             raise RulebookError(f"ismcts: {name}={value} is too small")
+        if name in MOST and v > MOST[name]:
+            why = ": a decision would take hours" if name in BUDGETS else ""
+            raise RulebookError(f"ismcts: {name}={value} is too large (at most "
+                                f"{MOST[name]:,}{why})")
+        if kind is float and v != v:
+            raise RulebookError(f"ismcts: {name}={value}: not {WORDS[kind]}")
         out[name] = v
     return out

@@ -1,0 +1,84 @@
+"""The bots' speed-ups keep them honest and their budgets bounded (issue 35): worlds dealt
+from a per-decision template are the worlds determinize deals, the board's group memo never
+changes an answer (so a bot's choice never depends on what it remembered from another
+world), and a budget that would run for hours is a located error in YAML and a clear one on
+the command line."""
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.bots import make_bot
+from interpreter.bots.worlds import Dealer, determinize
+from interpreter.runtime.game import Game
+from test_bots_worlds import decision_points, other_world
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {name: Game.load(name) for name in ("metras", "etheria", "metscri", "meta")}
+
+
+@pytest.mark.parametrize("name,players", [("metras", 3), ("etheria", 4), ("metscri", 2),
+                                          ("meta", 2)])
+def test_a_dealer_deals_the_worlds_determinize_deals(games, name, players):
+    game = games[name]
+    for s, seat in decision_points(game, players, 5, 3):
+        dealer = Dealer(game, s, seat)
+        ra, rb = random.Random(9), random.Random(9)
+        for _ in range(3):       # one template, several worlds, the same draws
+            assert game.state_hash(dealer.deal(ra)) == \
+                game.state_hash(determinize(game, s, seat, rb))
+        assert ra.random() == rb.random()
+
+
+def test_the_group_memo_never_changes_a_choice(games):
+    """Two states the seat cannot tell apart (hidden cards permuted): greedy chooses alike
+    with the board's memo warm from the other state and with it emptied."""
+    game = games["metscri"]
+    rng = random.Random(4)
+    for a, seat in decision_points(game, 2, 8, 3):
+        b = other_world(game, a, seat, rng)
+        ca = make_bot("greedy", game, 3).choose(game, a, seat)
+        memo = _group_memo()        # the one a's evaluations filled
+        warm = make_bot("greedy", game, 3).choose(game, b, seat)   # memo filled by a's worlds
+        assert memo.d
+        memo.d.clear()
+        cold = make_bot("greedy", game, 3).choose(game, b, seat)
+        assert ca == warm == cold
+
+
+def _group_memo():
+    """The Memo inside the board's compiled `groups` builtin."""
+    import gc
+    from interpreter.boards.tables import Memo
+    found = [o for o in gc.get_objects() if isinstance(o, Memo)]
+    assert found
+    return max(found, key=lambda m: len(m.d))
+
+
+def test_a_budget_of_hours_in_yaml_is_a_located_error(tmp_path):
+    from interpreter.build.game_loader import load_game
+    from interpreter.errors import RulebookError
+    folder = tmp_path / "bust"
+    shutil.copytree(ROOT / "examples" / "bust", folder)
+    path = folder / "game.yaml"
+    text = path.read_text()
+    assert "\n  samples: 12\n" in text
+    path.write_text(text.replace("\n  samples: 12\n",
+                                 "\n  samples: 12\n  search: iterations=5000000\n"))
+    line = path.read_text().splitlines().index("  search: iterations=5000000") + 1
+    with pytest.raises(RulebookError) as e:
+        load_game(str(path))
+    assert f"game.yaml:{line}:" in str(e.value) and "too large" in str(e.value)
+
+
+def test_a_budget_of_hours_on_the_command_line_is_a_clear_error():
+    from cli_run import run
+    out = run("simulate", ROOT / "examples" / "bust", "-n", "1", "--bots", "ismcts:ms=99999999")
+    assert out.exit_code != 0 and "ismcts: ms=99999999 is too large" in out.output
