@@ -133,7 +133,7 @@ def test_jsonl_lines_are_written_as_games_finish_in_the_runs_order(tmp_path):
     rows = [json.loads(x) for x in target.read_text().splitlines()]
     assert [(x["index"], x["rotation"]) for x in rows] == sorted(order)
     assert rows[1] == {"game": "g", "index": 0, "rotation": 1, "winners": [0],
-                       "scores": [1, 2], "winner": "P1"}
+                       "scores": [1, 2], "winner": "P1", "game_metrics": {}}
     assert not list(tmp_path.glob(".*.tmp"))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
+from interpreter.present.table.rules_screen import RulesScreen
 from interpreter.present.table.screens import HelpScreen, InfoScreen, PassScreen, ResultScreen
 
 from interpreter.safe_text import NAME_LIMIT
@@ -26,6 +27,7 @@ GAME = rf'''game:
   id: hostile
   name: "Ho[reverse]st[/]ile [link=https://hostile.x]g[/link] [bold"
   players: {{min: 2, max: 2}}
+  how_to_play: "Goal: [reverse]win[/] [@click=app.quit]rules[/] [bold"
   seat_names: ["{NORTH}", "{SOUTH}"]
 counters:
   player:
@@ -88,6 +90,7 @@ LITERAL = {
     "a board's name": "b[/]x [reverse]y[/]",
     "the board's key": "[reverse]f[/] [@click=app.quit]v[/] [/]",
 }
+RULES = "Goal: [reverse]win[/] [@click=app.quit]rules[/] [bold"    # F1's How to play
 HOSTILE = ("hostile", "app.quit")     # what a link or click action from the game would name
 
 
@@ -160,6 +163,10 @@ async def test_every_widget_shows_hostile_game_text_literally_and_runs_nothing(
         for _ in range(4):                          # every panel of the compact table
             await press(pilot, "tab")
             await looked(pilot, app, tmp_path, seen)
+        await press(pilot, "f1")                    # the game's How to play, then the keys
+        assert isinstance(app.screen, RulesScreen)
+        await looked(pilot, app, tmp_path, seen)
+        assert squeezed(RULES) in squeezed(widget_texts(app))
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await looked(pilot, app, tmp_path, seen)

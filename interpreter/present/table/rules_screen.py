@@ -3,14 +3,13 @@ screen at 80x24; F1 again shows the keys (screens.HelpScreen), Escape or Enter g
 the decision, which kept its place."""
 from __future__ import annotations
 
-from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...build.how_to_play import WIDTH, wrapped
-from ...safe_text import spelled
+from ...safe_text import literal, spelled
 from .screens import HelpScreen
 
 
@@ -28,10 +27,10 @@ class RulesScreen(ModalScreen):
 
     def compose(self):
         box = VerticalScroll(id="rules-box")
-        box.border_title = f"How to play {self.game_name}"
+        box.border_title = literal(f"How to play {self.game_name}")   # a border's str is markup
         box.border_subtitle = "F1 the keys - Escape or Enter: back"
         with box:
-            yield Static(Text("\n".join(wrapped(self.text, WIDTH))), id="rules-text")
+            yield Static(literal("\n".join(wrapped(self.text, WIDTH))), id="rules-text")
 
     def action_close(self) -> None:
         self.dismiss(None)
