@@ -203,9 +203,9 @@ def test_nasty_input_never_ends_in_a_traceback(game):
 def test_undo_is_refused_after_a_sealed_bid_was_revealed():
     # Etheria's first decision is a sealed bid by every seat at once; once the bots have
     # bid too, the bids are settled: P1 has seen theirs and they P1's (the bids are grouped
-    # by points: the first group, then its first bid)
+    # by points: bid 1 typed by its number at the group step)
     r = run("play", "etheria", "--seed", 1, "--humans", 1, "--bots", "random",
-            input="1\n1\nundo\nquit\n")
+            input="1\nundo\nquit\n")
     assert "cannot undo: since that decision the secret choices of a simultaneous " \
            "decision were revealed" in " ".join(r.output.split())
 

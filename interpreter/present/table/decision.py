@@ -15,7 +15,8 @@ from textual.widgets.option_list import Option
 
 from ..option_groups import only_option
 from ..terminal import number_hint, plural
-from ..typed import containing, exact_label, typed_number, whole
+from ..typed import (containing, exact_label, group_keys, numbers_of, option_number,
+                     typed_group, typed_number, whole)
 from ...errors import did_you_mean
 from ...safe_text import spelled
 
@@ -28,10 +29,11 @@ SHORT = 8      # a menu this short is listed whole (80x24 shows this many option
 def asked_in_groups(v: dict) -> list:
     """The view's groups the table asks first, or []: none for a short menu, nor when each
     group holds one option (say, bids grouped by points where each point total is one bid),
-    where a group step would only add a key press."""
+    where a group step would only add a key press, nor for a number prompt (the number typed
+    is the value: a group's number would collide with it)."""
     groups = [g for g in (v.get("groups") or []) if g and g[1]]
     options = v.get("options") or []
-    if len(options) <= SHORT or len(groups) >= len(options):
+    if v.get("number") or len(options) <= SHORT or len(groups) >= len(options):
         return []
     return groups
 
@@ -133,7 +135,10 @@ class DecisionPanel(Vertical):
         or the groups, or the whole menu."""
         text = self.query_one("#entry", Input).value.strip()
         digits = text.isascii() and text.isdigit()
-        if text and not digits and text.split(" ")[0].lower() not in COMMANDS:
+        keyed = typed_group(text, self.groups) if text and self.groups and self.group is None \
+            else None
+        if text and not digits and keyed is None and \
+                text.split(" ")[0].lower() not in COMMANDS:
             items = [f"o{i}" for i, _ in containing(text, self.options)]
         elif self.groups and self.group is None:
             items = [f"g{k}" for k in range(1, len(self.groups) + 1)]
@@ -149,33 +154,40 @@ class DecisionPanel(Vertical):
         self.fit()
         if digits and (hit := self._number_item(int(text[:12]))) is not None:
             olist.highlighted = hit
+        elif keyed is not None and f"g{keyed + 1}" in items:    # a group's letters
+            olist.highlighted = items.index(f"g{keyed + 1}")
         elif items:
             olist.highlighted = 0 if olist.highlighted is None else \
                 min(olist.highlighted, len(items) - 1)
 
     def _item(self, key: str) -> Text:
         width = len(str(len(self.options)))
-        if key[0] == "g":
-            name, members = self.groups[int(key[1:]) - 1]
-            if (only := only_option(self.groups[int(key[1:]) - 1])) is not None:
-                return Text.assemble((f"{key[1:]:>{width}}", "bold"), " ",
+        if key[0] == "g":   # a group: its letters (never a number an option has), or the
+            k = int(key[1:]) - 1        # option of a group of one with its number
+            name, members = self.groups[k]
+            if (only := only_option(self.groups[k])) is not None:
+                return Text.assemble((f"{only + 1:>{width}}", "bold"), " ",
                                      spelled(self.options[only]))
-            return Text.assemble((f"{key[1:]:>{width}}", "bold"), " ",
+            return Text.assemble((f"{group_keys(self.groups)[k]:>{width}}", "bold"), " ",
                                  (spelled(str(name)), "cyan"),
-                                 (f"  ({plural(len(members), 'option')})", "dim"))
+                                 (f"  ({plural(len(members), 'option')}: "
+                                  f"{numbers_of(members)})", "dim"))
         i = int(key[1:])
         if self.number:     # a number prompt: its options are typed as their numbers
             return Text(spelled(self.options[i - 1]))
         return Text.assemble((f"{i:>{width}}", "bold"), " ", spelled(self.options[i - 1]))
 
     def _number_item(self, n: int):
-        """The row of the listed item numbered n (an option's number, a group's at the group
-        step, the option that is the number n at a number prompt), or None."""
+        """The row listing option n (at the group step: its group's row), the option that
+        is the number n at a number prompt, or None."""
         if self.number:
             label = typed_number(self.number, n)
             want = f"o{self.options.index(label) + 1}" if label in self.options else None
             return self.shown.index(want) if want in self.shown else None
-        want = f"g{n}" if self.shown and self.shown[0][0] == "g" else f"o{n}"
+        if f"o{n}" in self.shown:
+            return self.shown.index(f"o{n}")
+        k = next((k for k, (_, ixs) in enumerate(self.groups) if n - 1 in ixs), None)
+        want = f"g{k + 1}" if k is not None else None
         return self.shown.index(want) if want in self.shown else None
 
     def highlighted(self):
@@ -255,15 +267,17 @@ class DecisionPanel(Vertical):
                 self.say(f"{text[:12]} is not allowed. {number_hint(self.number)}")
             else:
                 self.post_message(self.Chosen(label))
-        elif text.isascii() and text.isdigit():
-            hit = self._number_item(int(text[:9])) if len(text) <= 9 else None
-            if hit is None:
+        elif text.isascii() and text.isdigit():     # an option's number, at either step
+            if (n := option_number(text, len(options))) is None:
                 self.clear_entry()
                 self.say(self._no_such(text))
             else:
-                self.pick(self.shown[hit])
+                self.post_message(self.Chosen(options[n - 1]))
         elif (exact := exact_label(text, options)) is not None:
             self.post_message(self.Chosen(exact))
+        elif self.group is None and self.groups and \
+                (k := typed_group(text, self.groups)) is not None:
+            self.pick(f"g{k + 1}")
         elif word.lower() in COMMANDS:
             self.query_one("#entry", Input).value = ""      # done with: the menu comes back
             self.post_message(self.Command(word.lower(), arg.strip()))
@@ -278,16 +292,9 @@ class DecisionPanel(Vertical):
         self.query_one("#entry", Input).value = ""
 
     def _no_such(self, text: str) -> str:
-        """Why a typed number picks nothing, with the numbers listed now (a group's options
-        keep their numbers in the whole menu: 2, 3, 4, not 1 to 3)."""
-        nums = [int(k[1:]) for k in self.shown or []]
-        what = "group" if self.shown and self.shown[0][0] == "g" else "option"
+        """Why a typed number picks nothing: the options' numbers."""
         shown = text if len(text) <= 12 else text[:12] + "..."
-        if nums == list(range(1, len(nums) + 1)):
-            return f"There is no {what} {shown}: choose 1 to {len(nums)}."
-        listed = ", ".join(map(str, nums[:8])) + (", ..." if len(nums) > 8 else "")
-        back = " (Escape: the groups)" if self.group is not None else ""
-        return f"Option {shown} is not in this group: choose {listed}{back}."
+        return f"There is no option {shown}: choose 1 to {len(self.options)}."
 
     def not_an_option(self, text: str, steps_short: str = "") -> None:
         """Typed text that is no option, no command (the app adds what a sequence lacks)."""
