@@ -87,3 +87,77 @@ async def test_newest_log_line_in_view(game_id, seed, size):
             await press(pilot, "1", "enter")
             await settle(pilot, app)
         assert seen >= 2
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", ["metscri", "metropolis", "meta"])
+@sync
+async def test_the_board_is_shown_whole_and_does_not_jump(game_id, size):
+    """Issue 33 item 6: at 120x40 the board was clipped (Metscri's column g, Metropolis's
+    east edge: a vertical scrollbar took two of its columns, and its south rows), and the
+    columns moved from one decision to the next with the longest card name on the board.
+    At 80x24 the board's columns are all in view (its rows scroll)."""
+    app = table(game_id, seed=1)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        widths = []
+        for i in range(8):
+            if app.compact:
+                while app.active != "board":
+                    await press(pilot, "tab")
+            board = app.query_one("#board")
+            region = board.scrollable_content_region
+            assert region.width >= app.board_width, (i, region.width, app.board_width)
+            if not app.compact:     # all of it, or all but the seats' few rows
+                want = min(board.virtual_size.height, size[1] - 3 - 2 - 8)
+                assert region.height >= want, (i, region.height, want)
+                widths.append(board.size.width)
+            from tui_table import answer
+            await answer(pilot, app, i)
+            if app.view.get("options") is None:
+                break
+        assert len(set(widths)) <= 1 + (game_id == "metropolis")   # grows at most once
+
+
+@sync
+async def test_the_decision_takes_near_a_third_at_80x24_its_details_going_first():
+    """Issue 33 item 5: Etheria's bid took 16 of 24 rows; the decision panel is capped near a
+    third of the screen, the highlighted option's card details dropped first (options keep
+    three rows), the hand readable above it; where rows are spare the details show."""
+    app = table("etheria", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.query_one("#decision")
+        assert panel.outer_size.height <= 24 // 3 + 1
+        assert app.query_one("#options").size.height >= 3
+        assert "Rainbow: colour" not in "\n".join(screen_rows(app))    # the details went
+        while app.active != "yours":
+            await press(pilot, "tab")
+        assert app.query_one("#yours").outer_size.height >= 24 - 2 - (24 // 3 + 1)
+    app = table("metras", seed=7, players=3)        # two options: room for the details
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.query_one("#decision").outer_size.height <= 24 // 3 + 1
+        assert any("kind servant, design A" in row for row in screen_rows(app))
+
+
+@pytest.mark.parametrize("size", [(100, 30), (100, 32), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", ["metras", "etheria", "metropolis"])
+@sync
+async def test_from_100x30_everyones_standing_is_beside_the_decision(game_id, size):
+    """Issue 33 item 5: at 100x32 the first screen showed an empty Log and the decision, the
+    points a Tab away: from 100x30 every seat's counters are in view beside the decision."""
+    app = table(game_id, seed=7, players=None if game_id == "metropolis" else 3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rows = screen_rows(app)
+        decision = app.query_one("#decision").region
+        beside = [row[decision.right:] for row in rows[decision.y:decision.bottom]] \
+            if app.compact else [row[:decision.x] for row in rows]
+        text = "\n".join(beside)
+        for seat in app.view["seats"]:
+            assert seat["label"] in text
+        me = app.view["seats"][0]
+        counter = next(iter({**me["counters"], **me["stats"]}))
+        from interpreter.present.screen_words import words
+        assert words(counter) in text

@@ -29,6 +29,7 @@ from ..analysis.runner import tasks_for
 def simulate(game_name, games, players, seed, kind, bot_specs, rotate, jobs, scheduler,
              no_cards, variant, option_specs, set_specs, as_json, jsonl_path, report_path):
     """Run N bot games of GAME: win rates, draws, lengths, scores, per-card statistics."""
+    session.report_ready(report_path)
     st = session.setup(game_name, players, variant, option_specs, set_specs, kind, bot_specs,
                        cards=not no_cards)
     con = terminal.console(quiet=as_json)

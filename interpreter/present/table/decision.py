@@ -19,11 +19,13 @@ from ..typed import (containing, exact_label, group_keys, numbers_of, option_num
                      typed_group, typed_number, whole)
 from ...errors import did_you_mean
 from ...safe_text import spelled
+from .panels import fitted
 
 COMMANDS = ("help", "undo", "save", "quit", "log", "show", "rim", "card", "details")
 
 
 SHORT = 8      # a menu this short is listed whole (80x24 shows this many options at once)
+MESSAGE_LINES = 4   # compact: a message's lines at most (a save's path and how to go on)
 
 
 def asked_in_groups(v: dict) -> list:
@@ -84,8 +86,11 @@ class DecisionPanel(Vertical):
         self.border_title = "Your decision"
 
     # ------------------------------------------------------------------ what is asked
-    def ask(self, v: dict) -> None:
-        """A new decision (from the seat's view), or nothing (v without options)."""
+    def ask(self, v: dict, keep_typed: bool = False) -> None:
+        """A new decision (from the seat's view), or nothing (v without options). The line
+        stays open while nothing is asked (the bots think): what the person typed then is
+        kept for the decision that comes (`keep_typed`), never for another seat's."""
+        ahead = self.query_one("#entry", Input).value if keep_typed else ""
         self.options = list(v.get("options") or [])
         self.number = v.get("number")
         self.groups = asked_in_groups(v)
@@ -95,38 +100,70 @@ class DecisionPanel(Vertical):
             else Text("")
         if self.number:
             prompt.append("\n" + number_hint(self.number), style="yellow")
+        self.prompt = prompt    # whole; fitted to the rows the panel has (fit)
         self.query_one("#prompt", Static).update(prompt)
         entry = self.query_one("#entry", Input)
-        entry.value = ""
-        entry.disabled = not self.options
+        entry.value = ahead
+        entry.cursor_position = len(ahead)
+        self.details = Text("")
         self.say("")
         self.refill()
-        if self.options:
-            entry.focus()
+        entry.focus()
 
     def say(self, text: str, style: str = "magenta") -> None:
+        """A message under the options (kept until the next one or the next decision); it
+        replaces the card details shown (they come back with the next option highlighted)."""
         self.note = Text(spelled(text), style=style)
-        self.query_one("#note", Static).update(self.note)
+        self.details = Text("")
+        self.fit()
+
+    def detail(self, text: str) -> None:
+        """The highlighted option's card details, under the message: the first lines dropped
+        when rows are short (80x24)."""
+        self.details = Text(spelled(text), style="cyan")
         self.fit()
 
     def fit(self) -> None:
-        """Compact (80x24): the panel exactly as tall as its prompt, typed line, options (at
-        most about a third of the screen; three rows for a number prompt, whose number is
-        typed) and note, so the panel above gets the rest."""
+        """Compact (80x24): the panel at most about a third of the screen (BUDGET), exactly as
+        tall as its prompt (cut to a few lines), typed line, options, message and card
+        details, so the panel above (the hand, the board) keeps the rest; when rows are short
+        the highlighted option's details go first, then options beyond a few (the list
+        scrolls). Wide: the prompt, options and note whole."""
         olist = self.query_one("#options", OptionList)
+        note = self.query_one("#note", Static)
+        message = getattr(self, "note", Text(""))
+        details = getattr(self, "details", Text(""))
+        prompt = getattr(self, "prompt", Text(""))
         if not self.app.compact:
+            self.query_one("#prompt", Static).update(prompt)
+            note.update(Text("\n").join(x for x in (message, details) if x.plain))
             olist.styles.height = "1fr"
             self.styles.height = "1fr"
             return
-        width = max(20, self.app.size.width - 4)
-        cap = max(3, self.app.size.height * 35 // 100)
-        if self.number:     # a number is typed, not looked for: a few rows, the map keeps room
-            cap = 3
-        rows = sum(_lines(self._item(x), width) for x in (self.shown or [])[:cap])
-        olist.styles.height = max(1, min(rows, cap))
-        prompt = self.query_one("#prompt", Static).content
-        self.styles.height = 2 + _lines(prompt, width) + 1 + max(1, min(rows, cap)) + \
-            _lines(getattr(self, "note", Text("")), width)
+        width = max(20, self.app.decision_width() - 4)
+        height = self.app.size.height
+        budget = max(8, height // 3 + 1)
+        most = 3 if height < 30 else 4      # a prompt's lines; a message's: MESSAGE_LINES
+        if prompt.plain and _lines(prompt, width) > most:
+            prompt = fitted(prompt, width, most)
+        self.query_one("#prompt", Static).update(prompt)
+        if message.plain and _lines(message, width) > MESSAGE_LINES:
+            message = fitted(message, width, MESSAGE_LINES)
+        fixed = 2 + _lines(prompt, width) + 1 + (_lines(message, width) if message.plain
+                                                  else 0)
+        cap = 3 if self.number else budget    # a number is typed, not looked for
+        need = sum(_lines(self._item(x), width) for x in (self.shown or [])[:cap])
+        rows = max(1, min(need, cap, max(budget - fixed, 2)))
+        spare = budget - fixed - rows
+        shown = [message] if message.plain else []
+        if details.plain and spare > 0:
+            shown.append(details if _lines(details, width) <= spare else
+                         fitted(details, width, spare))
+        text = Text("\n").join(shown)
+        note.update(text)
+        olist.styles.height = rows
+        self.styles.height = fixed - (_lines(message, width) if message.plain else 0) + rows \
+            + (_lines(text, width) if text.plain else 0)
 
     # ------------------------------------------------------------------ the list
     def refill(self) -> None:
@@ -298,7 +335,8 @@ class DecisionPanel(Vertical):
 
     def not_an_option(self, text: str, steps_short: str = "") -> None:
         """Typed text that is no option, no command (the app adds what a sequence lacks)."""
-        if steps_short:
+        if steps_short:     # a refused `done`: not left in the line as a filter
+            self.clear_entry()
             self.say(steps_short)
             return
         hint = did_you_mean(text, list(self.options) + list(COMMANDS)) if len(text) < 200 \
