@@ -194,7 +194,7 @@ class TableApp(App):
         left = [p for p in ("board", "seats") if p in names]
         if not self.compact:    # the board at its own width where it fits, never wrapped
             bar = self.fit_board(h) if "board" in names else 0
-            want = max(self.board_width + 3 + bar, self.seats_width + 4) if "board" in names \
+            want = max(self.board_width + 4 + bar, self.seats_width + 4) if "board" in names \
                 else max(w // 2, self.seats_width + 4)    # no board: the seats' table uncut
             # never narrower than at an earlier decision at this width: the columns do not
             # jump as the longest name on the board changes

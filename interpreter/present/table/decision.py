@@ -109,6 +109,9 @@ class DecisionPanel(Vertical):
         self.say("")
         self.refill()
         entry.focus()
+        # the option under the cursor, whose card details the app shows (the cursor may
+        # not have moved from the last decision's row, which sends no event)
+        self.post_message(self.Highlighted(self.highlighted_label()))
 
     def say(self, text: str, style: str = "magenta") -> None:
         """A message under the options (kept until the next one or the next decision); it
