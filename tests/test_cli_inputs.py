@@ -206,8 +206,8 @@ def test_undo_inside_a_sequence_takes_back_steps_then_never_brings_one_back(mid_
 def test_input_ending_mid_sequence_saves_and_the_game_continues_from_there(tmp_path,
                                                                        mid_sequence_save):
     save = tmp_path / "again.json"
-    # the program menu comes in groups: the first group, then its first option (option 1)
-    r = run("play", "metropolis", "--load", mid_sequence_save, "--save", save, input="1\n1\n")
+    # the program menu comes in groups; option 1 is picked by its number at the group step
+    r = run("play", "metropolis", "--load", mid_sequence_save, "--save", save, input="1\n")
     assert r.exit_code == 130 and f"Input ended: the game is saved to {save}" in r.output
     assert run("replay", save).exit_code == 0
     from interpreter.runtime.play_session import Session

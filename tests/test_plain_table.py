@@ -77,9 +77,9 @@ def test_ctrl_d_after_load_saves_back_to_the_loaded_file_or_to_save(tmp_path, mo
 
 def test_ctrl_d_inside_a_secret_program_keeps_its_steps(tmp_path, monkeypatch, mid_sequence):
     monkeypatch.chdir(tmp_path)
-    # the program menu comes in groups: the first group, then its first option (option 1)
+    # the program menu comes in groups; option 1 is picked by its number at the group step
     (tmp_path / "mid.json").write_text(mid_sequence.read_text())   # saved back to: a copy
-    r = run("play", "metropolis", "--load", "mid.json", input="1\n1\n")
+    r = run("play", "metropolis", "--load", "mid.json", input="1\n")
     assert r.exit_code == 130 and "saved to mid.json" in r.stderr
     r = run("play", "metropolis", "--load", "mid.json", input="quit\n")
     assert r.exit_code == 0

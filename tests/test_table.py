@@ -203,9 +203,9 @@ def test_nasty_input_never_ends_in_a_traceback(game):
 def test_undo_is_refused_after_a_sealed_bid_was_revealed():
     # Etheria's first decision is a sealed bid by every seat at once; once the bots have
     # bid too, the bids are settled: P1 has seen theirs and they P1's (the bids are grouped
-    # by points: the first group, then its first bid)
+    # by points: bid 1 typed by its number at the group step)
     r = run("play", "etheria", "--seed", 1, "--humans", 1, "--bots", "random",
-            input="1\n1\nundo\nquit\n")
+            input="1\nundo\nquit\n")
     assert "cannot undo: since that decision the secret choices of a simultaneous " \
            "decision were revealed" in " ".join(r.output.split())
 
@@ -280,11 +280,17 @@ def test_the_board_legend_names_only_what_the_board_uses():
     stones = Game.load("tests/games/stones")
     s = stones.new_state(2, 1)
     key = terminal.legend(views.view(stones, s, 0)["boards"]["board"])
-    assert key == "type rim: distances from the rim"     # no hidden cards, stacks or marks
+    # no hidden cards, stacks or marks; and no rim offered where the game gives it no worth
+    # (issue 33 item 10: "type rim" was offered where the rim means nothing)
+    assert key == ""
     metscri = Game.load("metscri")
     key = terminal.legend(views.view(metscri, metscri.new_state(2, 1), 0)["boards"]["board"])
     assert "## a card you may not see" in key and "stack height" in key
+    assert "type rim: distances from the rim" in key         # Metscri scores its rim
     assert "* face down, known to you; + face down, known to others" in key
+    meta = Game.load("meta")
+    key = terminal.legend(views.view(meta, meta.new_state(2, 1), 0)["boards"]["arena"])
+    assert "rim" not in key
 
 
 @pytest.mark.parametrize("name,players", [("etheria", 4), ("metras", 4), ("metscri", 3)])

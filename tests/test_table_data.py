@@ -13,6 +13,7 @@ from rich.console import Console
 from interpreter.build.game_loader import check_game
 from interpreter.present import terminal, views
 from interpreter.present.option_groups import by_first_words, menu_groups
+from interpreter.present.typed import group_keys
 from interpreter.runtime.game import Game
 from interpreter.runtime.visibility import visible_cards
 from tests.places import at, edited_copy, error_places
@@ -48,7 +49,10 @@ def test_a_declared_grouping_groups_the_view_only(tmp_path):
     s = game.new_state(players=2, seed=1)     # 3 coins: bids 0..3
     v = views.view(game, s, 0)
     assert v["options"] == ["0", "1", "2", "3"]
-    assert v["groups"] == [["even", [0, 2]], ["odd", [1, 3]]]
+    assert views.option_groups(game, s, 0, v["options"]) == [["even", [0, 2]], ["odd", [1, 3]]]
+    # a number prompt is typed as its number: never asked in groups, whose keys would
+    # read as numbers too (issue 33 item 7)
+    assert v["number"] and "groups" not in v
     assert game.option_count(s, 0) == 4                    # bots see the options as ever
     assert "grp" in s["pending"]["opts"]["0"]              # the state keeps only the id
     game.apply_label(s, 0, "3")                            # a label (a save's) still applies
@@ -60,7 +64,8 @@ def test_the_otherwise_option_is_a_group_of_its_own(tmp_path):
     path = edited_copy(SEALED, tmp_path, old, old + ' grouped by "bids" otherwise "pass"')
     game = Game.load(str(path))
     s = game.new_state(players=2, seed=1)
-    assert views.view(game, s, 1)["groups"] == [["bids", [0, 1, 2, 3]], ["pass", [4]]]
+    options = game.options(s, 1)
+    assert views.option_groups(game, s, 1, options) == [["bids", [0, 1, 2, 3]], ["pass", [4]]]
 
 
 def test_a_bad_grouping_is_a_located_error(tmp_path):
@@ -121,35 +126,51 @@ def test_an_undeclared_long_menu_is_grouped_by_first_words():
 
 
 def test_plain_mode_asks_the_group_then_the_option():
-    # the bids come as numbered groups ("1 4 points (2 options)"); a number opens a group,
-    # whose options are numbered within it; `back` returns to the groups
+    # the bids come as groups keyed by letters ("b 4 points (2 options: 3-4)"); a letter
+    # opens a group, whose options keep their numbers in the whole menu; `back` returns to
+    # the groups; an option's number picks it at either step (issue 33 item 7: a number on
+    # screen means one thing)
     game = Game.load("etheria")
     s = game.new_state(players=3, seed=1)
     v = views.view(game, s, 0)
     name, ixs = v["groups"][1]
+    key = group_keys(v["groups"])[1]
     r = run("play", "etheria", "--seed", 1, "--humans", 1, "--bots", "random",
-            input=f"1\n99\nback\n2\n{len(ixs)}\nquit\n")
+            input=f"{key}\n99\nback\n{ixs[-1] + 1}\nquit\n")
     out = " ".join(r.output.split())
     assert r.exit_code == 0, r.output
-    assert f"2 {name} ({len(ixs)} options)" in out
-    assert "Type a group's number to see its options" in out
-    assert f"There is no option 99: choose 1 to {len(v['groups'][0][1])}." in out
-    # the group's last bid, as the log names it (without what each card counts)
+    assert f"{key} {name} ({len(ixs)} options: {ixs[0] + 1}-{ixs[-1] + 1})" in out
+    assert f"{ixs[-1] + 1} {v['options'][ixs[-1]]}" in out     # its number in the whole menu
+    assert "Type a group's letter to see its options, or an option's number" in out
+    assert f"There is no option 99: choose 1 to {len(v['options'])}." in out
+    # the group's last bid, typed by its number at the group step, as the log names it
     bid = re.sub(r" x\d+", "", v["options"][ixs[-1]].split(": ", 1)[1].split(" (")[0])
     assert f"P1 bids {bid}: {name}" in out
 
 
+def test_plain_mode_an_option_number_at_the_group_step_is_that_option():
+    game = Game.load("etheria")
+    s = game.new_state(players=3, seed=1)
+    v = views.view(game, s, 0)
+    r = run("play", "etheria", "--seed", 1, "--humans", 1, "--bots", "random",
+            input="1\nquit\n")
+    out = " ".join(r.output.split())
+    bid = re.sub(r" x\d+", "", v["options"][0].split(": ", 1)[1].split(" (")[0])
+    assert f"P1 bids {bid}" in out and "There is no" not in out
+
+
 def test_plain_mode_a_group_of_one_option_is_listed_as_it_and_picked_at_once(monkeypatch):
-    # found at the table: Metscri's "2 invest: (1 option)" took a second number
+    # found at the table: Metscri's "2 invest: (1 option)" took a second number; listed as
+    # its option, with the option's number
     def groups(game, s, seat, options):
         n = len(options)
         return [["most", list(range(n - 1))], ["the last", [n - 1]]] if n > 2 else None
     monkeypatch.setattr(views, "option_groups", groups)
     r = run("play", "etheria", "--seed", 1, "--humans", 1, "--bots", "random",
-            input="2\nquit\n")
+            input="15\nquit\n")
     out = " ".join(r.output.split())
     assert r.exit_code == 0, r.output
-    assert "1 most (14 options) 2 abstain" in out
+    assert "a most (14 options: 1-14) 15 abstain" in out
     assert "P1 abstains" in out
 
 

@@ -258,22 +258,52 @@ async def test_groups_are_asked_first_then_the_option(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         labels = app.view["options"]
-        assert shown_options(app) == ["1 first ones  (8 options)", "2 the others  (7 options)"]
-        await press(pilot, "2", "enter")                  # the group
+        assert shown_options(app) == ["a first ones  (8 options: 1, 3, 5, ...)",
+                                      "b the others  (7 options: 2, 4, 6, ...)"]
+        await press(pilot, "b", "enter")                  # the group, by its letter
         assert shown_options(app)[:2] == [f"2 {labels[1]}", f"4 {labels[3]}"]
-        await press(pilot, "1", "enter")          # a number the group does not list
-        assert note(app) == ("Option 1 is not in this group: choose 2, 4, 6, 8, 10, 12, 14 "
-                             "(Escape: the groups).")
         mine = lambda: [x for p, x in app.driver.session.decisions if p == 0]   # noqa: E731
         assert mine() == []
-        await press(pilot, "ctrl+u")
         await press(pilot, "escape")                      # back to the groups
         assert len(shown_options(app)) == 2 and mine() == []
         await press(pilot, *"abst")                       # a filter looks past the groups
         assert shown_options(app) == ["15 abstain"]
         await press(pilot, "ctrl+u")
-        await press(pilot, "enter", "enter")              # group 1, its first option
+        await press(pilot, "enter", "enter")              # group a, its first option
         assert mine() == [labels[0]]
+
+
+@sync
+async def test_an_option_number_means_that_option_at_either_step(monkeypatch):
+    """Issue 33 item 7: a number on screen means one thing. An option keeps its number in a
+    group and is picked by it at the group step too (a filtered option numbered 37 gave
+    "There is no group 37"), or inside another group."""
+    with_groups_and_details(monkeypatch)
+    monkeypatch.setattr(decision_mod, "asked_in_groups",
+                        lambda v: [g for g in v.get("groups") or [] if g[1]])
+    app = table("etheria", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        labels = app.view["options"]
+        mine = lambda: [x for p, x in app.driver.session.decisions if p == 0]   # noqa: E731
+        await press(pilot, "1", "3")      # the group holding option 13 is highlighted
+        assert app.query_one(DecisionPanel).highlighted() == "g1"
+        await press(pilot, "enter")       # at the group step: option 13, not a group
+        assert mine() == [labels[12]]
+
+
+@sync
+async def test_an_option_number_in_another_group_is_that_option(monkeypatch):
+    with_groups_and_details(monkeypatch)
+    monkeypatch.setattr(decision_mod, "asked_in_groups",
+                        lambda v: [g for g in v.get("groups") or [] if g[1]])
+    app = table("etheria", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        labels = app.view["options"]
+        await press(pilot, "b", "enter")          # the even-numbered options' group
+        await press(pilot, "1", "enter")          # option 1, in the other group
+        assert [x for p, x in app.driver.session.decisions if p == 0] == [labels[0]]
 
 
 @sync
@@ -293,8 +323,8 @@ async def test_a_group_of_one_option_is_that_option_and_one_key_picks_it(monkeyp
     app = table("etheria", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert shown_options(app) == ["1 most  (14 options)", "2 abstain"]
-        await press(pilot, "2", "enter")
+        assert shown_options(app) == ["a most  (14 options: 1-14)", "15 abstain"]
+        await press(pilot, "1", "5", "enter")
         assert [x for p, x in app.driver.session.decisions if p == 0] == ["abstain"]
 
 

@@ -16,6 +16,7 @@ from interpreter.commands.play import load_session
 from interpreter.commands.table_play import TableDriver
 from interpreter.present.table import TableApp
 from interpreter.present.table.decision import asked_in_groups
+from interpreter.present.typed import group_keys
 from interpreter.present.table.screens import PassScreen, ResultScreen
 from interpreter.runtime.play_session import Session
 
@@ -59,16 +60,16 @@ async def press(pilot, *keys) -> None:
 
 
 async def choose_number(pilot, app, k: int) -> str:
-    """Option k chosen by its number and Enter; in a grouped menu its group's number first
-    (options keep their numbers; a group of one option is that option). Returns its label."""
+    """Option k chosen by its number and Enter; in a grouped menu its group opened first by
+    its letters (options keep their numbers; a group of one option is that option, listed
+    with its number). Returns its label."""
     v = app.view
     groups = asked_in_groups(v)     # the groups the table asks first, if any
     label = v["options"][k - 1]
     if groups:
-        g = next(n for n, (_, members) in enumerate(groups, 1) if k - 1 in members)
-        await press(pilot, *str(g), "enter")
-        if len(groups[g - 1][1]) == 1:
-            return label
+        g = next(n for n, (_, members) in enumerate(groups) if k - 1 in members)
+        if len(groups[g][1]) > 1:
+            await press(pilot, *group_keys(groups)[g], "enter")
     await press(pilot, *str(k), "enter")
     return label
 

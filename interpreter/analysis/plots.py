@@ -12,12 +12,19 @@ CARDS_SHOWN = 20   # the strongest and weakest cards by win-rate difference
 BLUE, ORANGE, GREY = "#3b6ea8", "#d9822b", "#888888"
 
 
-def _figure(width=6.4, height=3.2):
+def require() -> None:
+    """Raises the error --report gives without matplotlib (said before any game is played,
+    not after the last)."""
     try:
-        from matplotlib.figure import Figure
+        import matplotlib.figure  # noqa: F401
     except ImportError:
         from ..errors import RulebookError
         raise RulebookError("--report needs matplotlib: pip install -e '.[report]'") from None
+
+
+def _figure(width=6.4, height=3.2):
+    require()
+    from matplotlib.figure import Figure
     import matplotlib
     matplotlib.rcParams["svg.fonttype"] = "path"
     matplotlib.rcParams["svg.hashsalt"] = "rulebook"   # the same report gives the same file

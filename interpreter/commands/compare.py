@@ -40,6 +40,7 @@ def compare(game_a, game_b, games, players, seed, kind, bot_specs, rotate, jobs,
             b_variant, b_option, b_set, as_json, report_path):
     """Play GAME_A and GAME_B (default: GAME_A again, with the --b-* settings) on the same
     seeds and report each metric's difference B - A with a 95% interval."""
+    session.report_ready(report_path)
     con = terminal.console(quiet=as_json)
     runs, played = {}, {}
     for side, name, v, opts, sets in (("a", game_a, a_variant, a_option, a_set),

@@ -12,7 +12,8 @@ from ..boards.geometry import answer_spelling
 from ..build.how_to_play import WIDTH, wrapped
 from ..errors import did_you_mean
 from ..safe_text import spelled
-from ..present.typed import card_named, containing, exact_label, typed_number, whole  # noqa: F401
+from ..present.typed import (card_named, containing, exact_label, option_number,  # noqa: F401
+                             typed_group, typed_number, whole)
 
 DETAILS = ("card", "details")     # a card's details: `card N` or `details LABEL`
 COMMANDS = ("help", "show", "rim", "log", "undo", "save", "quit") + DETAILS
@@ -65,27 +66,17 @@ class Human:
             elif number and text.lstrip("-").isascii() and text.lstrip("-").isdigit():
                 say(con, f"{text[:12]}... is not allowed. {terminal.number_hint(number)}")
             elif text.isascii() and text.isdigit():   # not "²", which isdigit() accepts
-                # a number too long to convert is out of range anyway
-                # (in a grouped menu: a group's number, then a number within the group)
-                within = list(range(len(options))) if groups is None else \
-                    None if self.group is None else groups[self.group][1]
-                count = len(groups) if within is None else len(within)
-                digits = text.lstrip("0") or "0"
-                i = int(digits) if len(digits) <= len(str(count)) else None
-                if i is not None and 1 <= i <= count and within is None:
-                    if (only := only_option(groups[i - 1])) is not None:
-                        return "choose", options[only]      # a group of one: its option
-                    self.open_group(seat, i - 1)
-                    continue
-                if i is not None and 1 <= i <= count:
-                    return "choose", options[within[i - 1]]
+                # an option's number, at either step of a grouped menu (typed.py)
+                if (i := option_number(text, len(options))) is not None:
+                    return "choose", options[i - 1]
                 shown = text if len(text) <= 12 else text[:12] + "..."
-                what = "option group" if within is None else "option"
-                say(con, f"There is no {what} {shown}: choose 1 to {count}.")
+                say(con, f"There is no option {shown}: choose 1 to {len(options)}.")
             elif (exact := exact_label(text, options)) is not None:
                 return "choose", exact
-            elif groups and (k := exact_label(text, [n for n, _ in groups])) is not None:
-                self.open_group(seat, [n for n, _ in groups].index(k))
+            elif groups and (k := typed_group(text, groups)) is not None:
+                if (only := only_option(groups[k])) is not None:
+                    return "choose", options[only]          # a group of one: its option
+                self.open_group(seat, k)
             elif groups and text.lower() == "back":
                 self.group = None
                 terminal.render_options(con, views.view(game, state, seat))
@@ -161,19 +152,16 @@ class Human:
                                                    seat), k)
 
     def show_details(self, seat: int, arg: str) -> None:
-        """A card's details (`card N`: the card of option N, or of the open group's option
-        N; `details LABEL` or `card LABEL`: a card shown in this seat's view), from the
+        """A card's details (`card N`: the card of option N, at either step of a grouped
+        menu; `details LABEL` or `card LABEL`: a card shown in this seat's view), from the
         view's card_details only: never a card this seat may not see."""
         con = self.con
         v = views.view(self.session.game, self.session.state, seat)
         details = v.get("card_details") or {}
         label = arg
         if whole(arg) is not None and "options" in v:
-            within = list(range(len(v["options"])))
-            if v.get("groups") and self.group is not None:
-                within = v["groups"][self.group][1]
-            i = whole(arg)
-            label = v["options"][within[i - 1]] if 1 <= i <= len(within) else ""
+            i = option_number(arg, len(v["options"]))
+            label = v["options"][i - 1] if i is not None else ""
         found = card_named(label, details, whole(arg) is not None) if label else None
         if found is None:
             hint = did_you_mean(arg, list(details)) if arg and len(arg) < 200 else ""

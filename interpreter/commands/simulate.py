@@ -38,6 +38,7 @@ def simulate(game_name, games, players, seed, kind, bot_specs, rotate, jobs, sch
              no_cards, variant, option_specs, set_specs, as_json, jsonl_path, report_path,
              skill, skill_iterations, forbidden):
     """Run N bot games of GAME: win rates, draws, lengths, scores, per-card statistics."""
+    session.report_ready(report_path)
     st = session.setup(game_name, players, variant, option_specs, set_specs, kind, bot_specs,
                        cards=not no_cards)
     for card in forbidden:              # an unknown card fails before any game

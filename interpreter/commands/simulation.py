@@ -197,6 +197,13 @@ def with_value(st: Setup, path: str, value) -> Setup:
     return Setup(load_with_overrides(spec.path, overrides), spec, st.kinds, f"{path}={value}")
 
 
+def report_ready(report_path) -> None:
+    """--report without matplotlib: refused before any game is played."""
+    if report_path:
+        from ..analysis.plots import require
+        require()
+
+
 def show(kind: str, result: dict, report_path, as_json: bool, con, render_fn,
          jsonl=None) -> None:
     """The end of simulate, compare and sweep: the result as JSON or rendered for the

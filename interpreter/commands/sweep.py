@@ -26,6 +26,7 @@ from .common import Failed, reports_errors
 def sweep(game_name, games, players, seed, kind, bot_specs, rotate, jobs, scheduler, no_cards,
           variant, option_specs, set_specs, as_json, report_path):
     """Run N games of GAME for each value of one --set PATH=V1,V2,... on the same seeds."""
+    session.report_ready(report_path)
     swept = [s for s in set_specs if "," in s.partition("=")[2]]
     fixed = [s for s in set_specs if s not in swept]
     if len(swept) != 1:

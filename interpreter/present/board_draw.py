@@ -125,7 +125,7 @@ def render_grid(board: dict, viewer: str, title: str, rim: bool, tags: dict, sea
                 cells.append(Text(str(hit[1]["rim"]) + ("" if worth is None else f":{worth}"),
                                   style="cyan"))
             else:
-                square = _square(hit[1]["cards"], viewer)
+                square = _square(hit[1]["cards"], viewer, seats)
                 if not hit[1]["cards"] and hit[1].get("features"):
                     square = Text(place_tag(hit[1], tags, [], seats), style="dim")
                 if hit[0] in markers:
@@ -168,12 +168,24 @@ def legend(board: dict, tags: dict | None = None, seats: list | None = None) -> 
     parts += legend_parts(board, drawn_tags(board, tags), seats or [])
     if any(e.get("marks") for c in board["cells"].values() for e in c["cards"]):
         parts.append("! marked (what you were told: below the board)")
-    if board.get("shape", "grid") == "grid":
+    if board.get("shape", "grid") == "grid" and any(
+            owner_of(c["cards"][-1], seats or []) for c in board["cells"].values() if c["cards"]):
+        parts.append("@N after a card: seat N's")
+    if board.get("shape", "grid") == "grid" and board.get("rim_says"):
+        # offered where the rim means something: a board whose rim_worth the game declares
         parts.append("type rim: distances from the rim")
     return "; ".join(parts)
 
 
-def _square(stack: list, viewer: str) -> Text:
+def owner_of(entry: dict, seats: list):
+    """The seat a board card belongs to, from its shown state: the one state naming a single
+    seat (a construct's controller), else None."""
+    named = {x for k, x in entry.items() if k not in ("card", "known", "marks")
+             and isinstance(x, str) and x in seats}
+    return named.pop() if len(named) == 1 else None
+
+
+def _square(stack: list, viewer: str, seats: list = ()) -> Text:
     if not stack:
         return Text("·", style="dim")
     top = stack[-1]
@@ -195,6 +207,8 @@ def _square(stack: list, viewer: str) -> Text:
         text.append("!", style="yellow")
     if len(stack) > 1:
         text.append(str(len(stack)), style="cyan")
+    if (owner := owner_of(top, seats)) is not None:      # whose card it is, in the square
+        text.append(marker_tag([[owner, None]], seats), style="magenta")
     return text
 
 

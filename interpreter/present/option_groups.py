@@ -46,5 +46,6 @@ def group_of(groups: list, index: int) -> str | None:
 
 def only_option(group) -> int | None:
     """The index of a group's option when it holds one: both tables list that group as its
-    option and pick it with the group's number (a second step would only add a key press)."""
+    option, with the option's number, and pick it by that number (a second step would only
+    add a key press)."""
     return group[1][0] if len(group[1]) == 1 else None

@@ -21,6 +21,7 @@ from ..safe_text import literal, spelled, spelled_all
 from .board_draw import BACK, legend, render_board  # noqa: F401
 from .option_groups import only_option
 from .card_details import once
+from .typed import group_keys, numbers_of
 from .screen_words import named, short, words, zone_words
 
 MAX_EVENTS = 14     # log lines in the events panel
@@ -36,8 +37,9 @@ Commands:
                you compose a sequence (one pass of the terminal per seat),
                its last step ("undo last"); "done" commits the sequence
   a word       list the options whose label contains it (one only: it is chosen)
-  a long menu  comes in groups: type a group's number (or name) to see its
-               options, then an option's number; back returns to the groups
+  a long menu  comes in groups: type a group's letter (or name) to see its
+               options; an option keeps its number at both steps, and its number
+               picks it at either; back returns to the groups
   card N       the details of the card option N names (details LABEL: of a
                card on screen)
   rim          (games with a grid board) each square's distance from the rim
@@ -268,37 +270,62 @@ def render_options(con: Console, v: dict) -> None:
         return
     if v.get("groups"):     # a long menu: its groups first (choose_in_group: the options)
         con.print(prompt)
-        con.print(_numbered([v["options"][only_option(g)] if only_option(g) is not None
-                             else f"{g[0]} ({plural(len(g[1]), 'option')})"
-                             for g in v["groups"]], con))
-        con.print(Text(f"Type a group's number to see its options, or a label, or a word "
-                       f"of one ({plural(len(v['options']), 'option')} in all).", style="yellow"))
+        con.print(_keyed(group_rows(v["groups"], v["options"]), con))
+        con.print(Text(f"Type a group's letter to see its options, or an option's number, a "
+                       f"label or a word of one ({plural(len(v['options']), 'option')} in "
+                       "all).", style="yellow"))
         return
     _options(con, prompt, v["options"])
 
 
+def group_rows(groups: list, options: list) -> list:
+    """(key, text) of each group as the tables list it: a group of one option is that option
+    with its number; another its letters, name, size and its options' numbers."""
+    keys = group_keys(groups)
+    rows = []
+    for k, g in enumerate(groups):
+        if (only := only_option(g)) is not None:
+            rows.append((str(only + 1), options[only]))
+        else:
+            rows.append((keys[k], f"{g[0]} ({plural(len(g[1]), 'option')}: "
+                                  f"{numbers_of(g[1])})"))
+    return rows
+
+
 def render_group(con: Console, v: dict, k: int) -> None:
-    """The options of the seat's group k (0-based), numbered within the group."""
+    """The options of the seat's group k (0-based), with their numbers in the whole menu."""
     v = spelled_all(v)
     name, ixs = v["groups"][k]
     prompt = Text(v["prompt"], style="bold yellow")
     prompt.append(f" - {name}", style="bold")
-    _options(con, prompt, [v["options"][i] for i in ixs])
+    _options(con, prompt, v["options"], ixs)
     con.print(Text("Type a number, a label, or back for the groups.", style="dim"))
 
 
-def _numbered(items: list, con: Console):
-    """Numbered lines, in columns when there are many and two columns fit."""
-    width = len(str(len(items)))
-    lines = [Text.assemble((f"{i + 1:>{width}}", "bold"), " ", o) for i, o in enumerate(items)]
-    widest = max(map(len, items), default=0) + width + 1
-    if len(items) > 10 and 2 * widest + 3 <= con.width:   # two columns or more fit
+def _numbered(items: list, con: Console, numbers: list | None = None):
+    """Numbered lines (the numbers given, else 1 to N), in columns when there are many and
+    two columns fit."""
+    return _keyed(list(zip(map(str, numbers or range(1, len(items) + 1)), items)), con)
+
+
+def _keyed(rows: list, con: Console):
+    """(key, text) lines, keys right-aligned, in columns when there are many and two fit."""
+    width = max((len(k) for k, _ in rows), default=1)
+    lines = [Text.assemble((f"{k:>{width}}", "bold"), " ", o) for k, o in rows]
+    widest = max((len(o) for _, o in rows), default=0) + width + 1
+    if len(rows) > 10 and 2 * widest + 3 <= con.width:   # two columns or more fit
         return Columns(lines, column_first=True, padding=(0, 3))
     return Group(*lines)
 
 
-def _options(con: Console, prompt: Text, options: list) -> None:
-    block = _numbered(options, con)
+def _options(con: Console, prompt: Text, options: list, ixs: list | None = None) -> None:
+    """The prompt and the options (those at indices `ixs` only, with their numbers in the
+    whole menu)."""
+    if ixs is not None:
+        block = _numbered([options[i] for i in ixs], con, [i + 1 for i in ixs])
+        options = [options[i] for i in ixs]
+    else:
+        block = _numbered(options, con)
     con.print(prompt)
     con.print(block)
     height = 1 + len(con.render_lines(block, pad=False))

@@ -93,12 +93,14 @@ def view(game, s: dict, seat: int | None) -> dict:
     if seat is not None and seat in waiting:
         v["prompt"] = game.prompt(s, seat)
         v["options"] = game.options(s, seat)
-        groups = option_groups(game, s, seat, v["options"])
-        if groups is not None:      # a long menu asked in two steps (option_groups.py)
+        number = number_input(game, s, seat)
+        # a long menu asked in two steps (option_groups.py); never a number prompt, whose
+        # typed number is the value itself (group numbers would collide with it)
+        groups = None if number else option_groups(game, s, seat, v["options"])
+        if groups is not None:
             v["groups"] = groups
         if decisions.kind(s) == decisions.SEQUENCE:   # this seat's own steps so far
             v["steps"] = game.steps(s, seat)
-        number = number_input(game, s, seat)
         if number:
             v["number"] = number
     if g.card_details:      # what opening a card shows, for the cards on this screen

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from .. import views  # noqa: F401 - what the driver shows (tests patch views.view through it)
 from ...boards.geometry import answer_spelling
@@ -19,36 +19,16 @@ from ...errors import IllegalMove
 from ...runtime.decisions import DONE
 from . import panels
 from .decision import DecisionPanel
+from ...safe_text import literal
+from .log_panel import TableLog
 from . import ending, inspect
 from .rules_screen import RulesScreen
 from .screens import InfoScreen, PassScreen, ResultScreen
 
 PANELS = ("board", "seats", "yours", "log")
 WIDE = (110, 30)    # columns and rows from which every panel stays in view at once
-
-
-class TableLog(RichLog):
-    """The log panel: its lines wrapped again when its width changes (a RichLog keeps lines as
-    first wrapped, so a panel narrowed once the board's width is known cut them)."""
-
-    written: list = []      # what was written, in order: texts and the news marks
-
-    def on_resize(self, event) -> None:
-        super().on_resize(event)
-        width = event.size.width
-        if width and width != getattr(self, "wrapped_at", width) and self.written:
-            self.clear()
-            for text in self.written:
-                RichLog.write(self, text)
-        self.wrapped_at = width
-
-    def write_kept(self, text: Text) -> None:
-        self.written = [*self.written, text]
-        self.write(text)
-
-    def clear_kept(self) -> None:
-        self.written = []
-        self.clear()
+BELOW_BOARD = 8     # wide: the rows the seats panel keeps under a tall board
+MEDIUM = (100, 30)  # from here at one panel a time, the seats' standing beside the decision
 
 
 class TableApp(App):
@@ -77,6 +57,7 @@ class TableApp(App):
         self.view: dict = {}
         self.active = None          # the panel shown at 80x24, scrolled by Ctrl+Up/Down
         self.compact = True
+        self.medium = False         # compact, with the seats' standing beside the decision
         self.title_text = Text()     # the title before it is fitted to the width
         self.logged: list = []      # the log lines in the log panel now
         self.news = 0               # lines new since the last decision, not yet seen (80x24)
@@ -84,7 +65,10 @@ class TableApp(App):
         self.said = ""              # the messages said at this decision
         self.highlit = None         # the option whose card details were last shown
         self.board_width = 0        # the board drawing's natural width
+        self.board_rows = 0         # the board panel's rows: maps, places listed, legend
+        self.left = (0, 0)          # (screen width, the widest left column wanted at it)
         self.seats_width = 0        # the seats' table's natural width
+        self.standing_width = 0     # the seats' standing's (beside the decision, 100x30)
         self.failure = None         # an error the game raised, for the command to report
 
     # ------------------------------------------------------------------ layout
@@ -104,7 +88,10 @@ class TableApp(App):
                                highlight=False)
                 with VerticalScroll(id="program", classes="panel"):
                     yield Static("", id="program-text")
-                yield DecisionPanel(id="decision")
+                with Horizontal(id="ask"):
+                    yield DecisionPanel(id="decision")
+                    with VerticalScroll(id="standing", classes="panel"):
+                        yield Static("", id="standing-text")
         yield Footer()
 
     def get_driver_class(self):
@@ -113,7 +100,8 @@ class TableApp(App):
     def on_mount(self) -> None:
         ending.listen(self)     # the terminal closed, SIGTERM: the app leaves, the game is saved
         for name, title in (("board", "Board"), ("seats", "Seats"), ("yours", "Yours"),
-                            ("log", "Log"), ("program", "Your program (secret)")):
+                            ("log", "Log"), ("program", "Your program (secret)"),
+                            ("standing", "Seats")):
             self.query_one(f"#{name}").border_title = title
         self.arrange()
         self.next_turn()
@@ -121,6 +109,7 @@ class TableApp(App):
     def on_resize(self, event) -> None:
         self.arrange(event.size)    # (the app's own size is still the old one here)
         self.call_after_refresh(self.fit_title)     # once the screen has its new width
+        self.call_after_refresh(self.query_one(DecisionPanel).fit)   # its prompt, too
 
     def fit_title(self) -> None:
         """The title line fitted to the screen's width (less its padding): two rows, or one at
@@ -136,19 +125,34 @@ class TableApp(App):
         time, above the decision; Tab shows the next."""
         w, h = size or self.size
         self.compact = w < WIDE[0] or h < WIDE[1]
+        self.medium = self.compact and w >= MEDIUM[0] and h >= MEDIUM[1]
         self.screen.set_class(self.compact, "-compact")
+        standing = self.query_one("#standing")
+        standing.display = self.medium and bool(self.view)
+        standing.styles.width = min(self.standing_width + 4, w // 2)
         names = self.shown_panels()
-        if self.active not in names and self.view:     # at first the board, if any
-            self.active = "board" if "board" in names else "log"
+        if self.active not in names and self.view:     # at first the board, if any, else
+            self.active = "board" if "board" in names else \
+                "log" if self.logged else "yours"       # the log, or the hand
+
         for p in PANELS:
             widget = self.query_one(f"#{p}")
             widget.display = p in names and (not self.compact or p == self.active)
             widget.set_class(p == self.active and not self.compact, "-active")
+            # the panel Ctrl+Up/Down scrolls says so
+            widget.border_subtitle = literal("Ctrl+Up/Down scrolls" if p == self.active else "")
         left = [p for p in ("board", "seats") if p in names]
         if not self.compact:    # the board at its own width where it fits, never wrapped
-            want = max(self.board_width, self.seats_width) + 4 if "board" in names else \
-                max(w // 2, self.seats_width + 4)    # no board: the seats' table uncut
-            self.query_one("#left").styles.width = max(40, min(want, w - 40))
+            bar = self.fit_board(h) if "board" in names else 0
+            want = max(self.board_width + 4 + bar, self.seats_width + 4) if "board" in names \
+                else max(w // 2, self.seats_width + 4)    # no board: the seats' table uncut
+            # never narrower than at an earlier decision at this width: the columns do not
+            # jump as the longest name on the board changes
+            self.left = (w, max(want, self.left[1] if self.left[0] == w else 0))
+            self.query_one("#left").styles.width = max(40, min(self.left[1], w - 40))
+        else:   # the stylesheet's whole width and height again after a wide layout
+            self.query_one("#left").styles.width = None
+            self.query_one("#board").styles.max_height = None
         on_left = bool(left) and (not self.compact or self.active in left)
         self.query_one("#left").display = on_left
         # compact: the panel shown takes what the decision leaves
@@ -172,6 +176,21 @@ class TableApp(App):
         if getattr(decision, "options", None):
             decision.refill()      # the options' rows for this size
 
+    def fit_board(self, h: int) -> int:
+        """Wide: the board panel tall enough for all it holds (a tall hex map's places listed
+        under it) where the seats keep BELOW_BOARD rows, else as much, then it scrolls; the
+        columns a vertical scrollbar takes from it (2 when it scrolls)."""
+        body = h - 3        # the title's two rows and the footer's
+        rows = max(body * 65 // 100, min(self.board_rows + 2, body - BELOW_BOARD))
+        self.query_one("#board").styles.max_height = rows
+        return 2 if self.board_rows + 2 > rows else 0
+
+    def decision_width(self) -> int:
+        """The decision panel's columns: the screen's, less the standing beside it."""
+        standing = self.query_one("#standing")
+        return self.size.width - (int(standing.styles.width.value) if standing.display and
+                                  standing.styles.width else 0)
+
     def action_panel(self, step: int) -> None:
         names = self.shown_panels()
         i = names.index(self.active) if self.active in names else 0
@@ -183,17 +202,22 @@ class TableApp(App):
     def log_to_end(self) -> None:
         """The log panel at its last line once laid out (a panel shown again, or resized by
         the program panel appearing, would otherwise keep an old place)."""
-        log = self.query_one("#log", RichLog)
-        self.call_after_refresh(log.scroll_end, animate=False)
+        log = self.query_one("#log", TableLog)
+        log.lay_out()
+        self.call_after_refresh(log.to_end)
 
     def action_scroll(self, step: int) -> None:
         widget = self.query_one(f"#{self.active}")
+        if isinstance(widget, TableLog):
+            widget.scroll_by_page(step)
+            return
         widget.scroll_relative(y=step * max(1, widget.size.height - 2), animate=False)
 
     # ------------------------------------------------------------------ turns
     def next_turn(self) -> None:
-        """Bots decide (in a worker), then the next person is asked."""
-        self.query_one(DecisionPanel).ask({})
+        """Bots decide (in a worker), then the next person is asked (what they type
+        meanwhile is kept for their decision)."""
+        self.query_one(DecisionPanel).ask({}, keep_typed=True)
         self.query_one(DecisionPanel).say(getattr(self.driver, "waiting_words",
                                                   "The bots are thinking..."), "dim")
         if self.threaded:
@@ -234,7 +258,7 @@ class TableApp(App):
     def blank(self) -> None:
         """Every panel emptied: the last seat's view is gone before the next one is asked."""
         self.seat, self.view, self.logged = None, {}, []
-        for name in ("board", "seats", "yours", "program"):
+        for name in ("board", "seats", "yours", "program", "standing"):
             self.query_one(f"#{name}-text", Static).update("")
         self.query_one("#log", TableLog).clear_kept()
         self.title_text = Text()
@@ -255,16 +279,19 @@ class TableApp(App):
         drawn = panels.board(shown)
         self.board_width = max((panels.width_of(x) for x in drawn.renderables
                                 if x.no_wrap), default=0) if drawn else 0
+        self.board_rows = panels.board_rows(drawn, self.board_width)
         self.query_one("#board-text", Static).update(drawn or "")
         self.query_one("#seats-text", Static).update(panels.seats(shown))
         self.seats_width = panels.seats_width(shown)
+        self.query_one("#standing-text", Static).update(panels.standing(shown))
+        self.standing_width = panels.standing_width(shown)
         self.query_one("#yours-text", Static).update(panels.yours(shown))
         self.query_one("#program-text", Static).update(panels.program(shown))
         self.fill_log(self.driver.log_lines(seat))
         self.arrange()
         self.log_to_end()
         decision = self.query_one(DecisionPanel)
-        decision.ask(v)
+        decision.ask(v, keep_typed=True)    # (blank() emptied it when the seat changed)
         # the messages for this decision ("Undone: ...", "Saved to ..."): kept above the
         # card details that highlighting an option shows, so that neither hides the other
         self.said = " ".join(self.notes)
@@ -311,6 +338,7 @@ class TableApp(App):
         except Exception as e:
             self.failed(e)
             return
+        self.query_one(DecisionPanel).clear_entry()     # answered: not typed ahead
         self.next_turn()
 
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
@@ -320,14 +348,13 @@ class TableApp(App):
         details = self.view.get("card_details") or {}
         label = message.label or ""
         found = [name for name in details if name and name in label and details[name]]
-        if found:
-            lines = []
-            for name in found[:2]:
-                more, mark = panels.details(panels.safe(self.view), name)
-                lines.append(f"{name}{f' ({mark})' if mark else ''}: " + "; ".join(more))
-            said = getattr(self, "said", "")
-            self.query_one(DecisionPanel).say("\n".join(([said] if said else []) + lines),
-                                              "cyan")
+        lines = []
+        for name in found[:2]:
+            more, mark = panels.details(panels.safe(self.view), name)
+            lines.append(f"{name}{f' ({mark})' if mark else ''}: " + "; ".join(more))
+        # under the messages for this decision ("Undone: ...", "Saved to ..."), so that
+        # neither hides the other; the first to go when rows are short (80x24)
+        self.query_one(DecisionPanel).detail("\n".join(lines))
 
     def on_decision_panel_command(self, message: DecisionPanel.Command) -> None:
         self.action_command(message.word, message.arg)

@@ -15,9 +15,11 @@ from textual.widgets.option_list import Option
 
 from ..option_groups import only_option
 from ..terminal import number_hint, plural
-from ..typed import containing, exact_label, typed_number, whole
+from ..typed import (containing, exact_label, group_keys, numbers_of, option_number,
+                     typed_group, typed_number, whole)
 from ...errors import did_you_mean
 from ...safe_text import literal, spelled
+from .panels import fitted
 
 PROMPT_LIMIT = 400  # characters of a prompt shown: a long text must not hide the options
 
@@ -25,15 +27,17 @@ COMMANDS = ("help", "undo", "save", "quit", "log", "show", "rim", "card", "detai
 
 
 SHORT = 8      # a menu this short is listed whole (80x24 shows this many options at once)
+MESSAGE_LINES = 4   # compact: a message's lines at most (a save's path and how to go on)
 
 
 def asked_in_groups(v: dict) -> list:
     """The view's groups the table asks first, or []: none for a short menu, nor when each
     group holds one option (say, bids grouped by points where each point total is one bid),
-    where a group step would only add a key press."""
+    where a group step would only add a key press, nor for a number prompt (the number typed
+    is the value: a group's number would collide with it)."""
     groups = [g for g in (v.get("groups") or []) if g and g[1]]
     options = v.get("options") or []
-    if len(options) <= SHORT or len(groups) >= len(options):
+    if v.get("number") or len(options) <= SHORT or len(groups) >= len(options):
         return []
     return groups
 
@@ -84,8 +88,11 @@ class DecisionPanel(Vertical):
         self.border_title = "Your decision"
 
     # ------------------------------------------------------------------ what is asked
-    def ask(self, v: dict) -> None:
-        """A new decision (from the seat's view), or nothing (v without options)."""
+    def ask(self, v: dict, keep_typed: bool = False) -> None:
+        """A new decision (from the seat's view), or nothing (v without options). The line
+        stays open while nothing is asked (the bots think): what the person typed then is
+        kept for the decision that comes (`keep_typed`), never for another seat's."""
+        ahead = self.query_one("#entry", Input).value if keep_typed else ""
         self.options = list(v.get("options") or [])
         self.number = v.get("number")
         self.groups = asked_in_groups(v)
@@ -95,38 +102,73 @@ class DecisionPanel(Vertical):
             else Text("")
         if self.number:
             prompt.append("\n" + number_hint(self.number), style="yellow")
+        self.prompt = prompt    # whole; fitted to the rows the panel has (fit)
         self.query_one("#prompt", Static).update(prompt)
         entry = self.query_one("#entry", Input)
-        entry.value = ""
-        entry.disabled = not self.options
+        entry.value = ahead
+        entry.cursor_position = len(ahead)
+        self.details = Text("")
         self.say("")
         self.refill()
-        if self.options:
-            entry.focus()
+        entry.focus()
+        # the option under the cursor, whose card details the app shows (the cursor may
+        # not have moved from the last decision's row, which sends no event)
+        self.post_message(self.Highlighted(self.highlighted_label()))
 
     def say(self, text: str, style: str = "magenta") -> None:
+        """A message under the options (kept until the next one or the next decision); it
+        replaces the card details shown (they come back with the next option highlighted)."""
         self.note = literal(text, style)
-        self.query_one("#note", Static).update(self.note)
+        self.details = Text("")
+        self.fit()
+
+    def detail(self, text: str) -> None:
+        """The highlighted option's card details, under the message: the first lines dropped
+        when rows are short (80x24)."""
+        self.details = literal(text, "cyan")
         self.fit()
 
     def fit(self) -> None:
-        """Compact (80x24): the panel exactly as tall as its prompt, typed line, options (at
-        most about a third of the screen; three rows for a number prompt, whose number is
-        typed) and note, so the panel above gets the rest."""
+        """Compact (80x24): the panel at most about a third of the screen (BUDGET), exactly as
+        tall as its prompt (cut to a few lines), typed line, options, message and card
+        details, so the panel above (the hand, the board) keeps the rest; when rows are short
+        the highlighted option's details go first, then options beyond a few (the list
+        scrolls). Wide: the prompt, options and note whole."""
         olist = self.query_one("#options", OptionList)
+        note = self.query_one("#note", Static)
+        message = getattr(self, "note", Text(""))
+        details = getattr(self, "details", Text(""))
+        prompt = getattr(self, "prompt", Text(""))
         if not self.app.compact:
+            self.query_one("#prompt", Static).update(prompt)
+            note.update(literal(Text("\n").join(x for x in (message, details) if x.plain)))
             olist.styles.height = "1fr"
             self.styles.height = "1fr"
             return
-        width = max(20, self.app.size.width - 4)
-        cap = max(3, self.app.size.height * 35 // 100)
-        if self.number:     # a number is typed, not looked for: a few rows, the map keeps room
-            cap = 3
-        rows = sum(_lines(self._item(x), width) for x in (self.shown or [])[:cap])
-        olist.styles.height = max(1, min(rows, cap))
-        prompt = self.query_one("#prompt", Static).content
-        self.styles.height = 2 + _lines(prompt, width) + 1 + max(1, min(rows, cap)) + \
-            _lines(getattr(self, "note", Text("")), width)
+        width = max(20, self.app.decision_width() - 4)
+        height = self.app.size.height
+        budget = max(8, height // 3 + 1)
+        most = 3 if height < 30 else 4      # a prompt's lines; a message's: MESSAGE_LINES
+        if prompt.plain and _lines(prompt, width) > most:
+            prompt = fitted(prompt, width, most)
+        self.query_one("#prompt", Static).update(prompt)
+        if message.plain and _lines(message, width) > MESSAGE_LINES:
+            message = fitted(message, width, MESSAGE_LINES)
+        fixed = 2 + _lines(prompt, width) + 1 + (_lines(message, width) if message.plain
+                                                  else 0)
+        cap = 3 if self.number else budget    # a number is typed, not looked for
+        need = sum(_lines(self._item(x), width) for x in (self.shown or [])[:cap])
+        rows = max(1, min(need, cap, max(budget - fixed, 2)))
+        spare = budget - fixed - rows
+        shown = [message] if message.plain else []
+        if details.plain and spare > 0:
+            shown.append(details if _lines(details, width) <= spare else
+                         fitted(details, width, spare))
+        text = Text("\n").join(shown)
+        note.update(text)
+        olist.styles.height = rows
+        self.styles.height = fixed - (_lines(message, width) if message.plain else 0) + rows \
+            + (_lines(text, width) if text.plain else 0)
 
     # ------------------------------------------------------------------ the list
     def refill(self) -> None:
@@ -135,7 +177,10 @@ class DecisionPanel(Vertical):
         or the groups, or the whole menu."""
         text = self.query_one("#entry", Input).value.strip()
         digits = text.isascii() and text.isdigit()
-        if text and not digits and text.split(" ")[0].lower() not in COMMANDS:
+        keyed = typed_group(text, self.groups) if text and self.groups and self.group is None \
+            else None
+        if text and not digits and keyed is None and \
+                text.split(" ")[0].lower() not in COMMANDS:
             items = [f"o{i}" for i, _ in containing(text, self.options)]
         elif self.groups and self.group is None:
             items = [f"g{k}" for k in range(1, len(self.groups) + 1)]
@@ -151,33 +196,40 @@ class DecisionPanel(Vertical):
         self.fit()
         if digits and (hit := self._number_item(int(text[:12]))) is not None:
             olist.highlighted = hit
+        elif keyed is not None and f"g{keyed + 1}" in items:    # a group's letters
+            olist.highlighted = items.index(f"g{keyed + 1}")
         elif items:
             olist.highlighted = 0 if olist.highlighted is None else \
                 min(olist.highlighted, len(items) - 1)
 
     def _item(self, key: str) -> Text:
         width = len(str(len(self.options)))
-        if key[0] == "g":
-            name, members = self.groups[int(key[1:]) - 1]
-            if (only := only_option(self.groups[int(key[1:]) - 1])) is not None:
-                return Text.assemble((f"{key[1:]:>{width}}", "bold"), " ",
+        if key[0] == "g":   # a group: its letters (never a number an option has), or the
+            k = int(key[1:]) - 1        # option of a group of one with its number
+            name, members = self.groups[k]
+            if (only := only_option(self.groups[k])) is not None:
+                return Text.assemble((f"{only + 1:>{width}}", "bold"), " ",
                                      spelled(self.options[only]))
-            return Text.assemble((f"{key[1:]:>{width}}", "bold"), " ",
+            return Text.assemble((f"{group_keys(self.groups)[k]:>{width}}", "bold"), " ",
                                  (spelled(str(name)), "cyan"),
-                                 (f"  ({plural(len(members), 'option')})", "dim"))
+                                 (f"  ({plural(len(members), 'option')}: "
+                                  f"{numbers_of(members)})", "dim"))
         i = int(key[1:])
         if self.number:     # a number prompt: its options are typed as their numbers
             return Text(spelled(self.options[i - 1]))
         return Text.assemble((f"{i:>{width}}", "bold"), " ", spelled(self.options[i - 1]))
 
     def _number_item(self, n: int):
-        """The row of the listed item numbered n (an option's number, a group's at the group
-        step, the option that is the number n at a number prompt), or None."""
+        """The row listing option n (at the group step: its group's row), the option that
+        is the number n at a number prompt, or None."""
         if self.number:
             label = typed_number(self.number, n)
             want = f"o{self.options.index(label) + 1}" if label in self.options else None
             return self.shown.index(want) if want in self.shown else None
-        want = f"g{n}" if self.shown and self.shown[0][0] == "g" else f"o{n}"
+        if f"o{n}" in self.shown:
+            return self.shown.index(f"o{n}")
+        k = next((k for k, (_, ixs) in enumerate(self.groups) if n - 1 in ixs), None)
+        want = f"g{k + 1}" if k is not None else None
         return self.shown.index(want) if want in self.shown else None
 
     def highlighted(self):
@@ -257,15 +309,17 @@ class DecisionPanel(Vertical):
                 self.say(f"{text[:12]} is not allowed. {number_hint(self.number)}")
             else:
                 self.post_message(self.Chosen(label))
-        elif text.isascii() and text.isdigit():
-            hit = self._number_item(int(text[:9])) if len(text) <= 9 else None
-            if hit is None:
+        elif text.isascii() and text.isdigit():     # an option's number, at either step
+            if (n := option_number(text, len(options))) is None:
                 self.clear_entry()
                 self.say(self._no_such(text))
             else:
-                self.pick(self.shown[hit])
+                self.post_message(self.Chosen(options[n - 1]))
         elif (exact := exact_label(text, options)) is not None:
             self.post_message(self.Chosen(exact))
+        elif self.group is None and self.groups and \
+                (k := typed_group(text, self.groups)) is not None:
+            self.pick(f"g{k + 1}")
         elif word.lower() in COMMANDS:
             self.query_one("#entry", Input).value = ""      # done with: the menu comes back
             self.post_message(self.Command(word.lower(), arg.strip()))
@@ -280,20 +334,14 @@ class DecisionPanel(Vertical):
         self.query_one("#entry", Input).value = ""
 
     def _no_such(self, text: str) -> str:
-        """Why a typed number picks nothing, with the numbers listed now (a group's options
-        keep their numbers in the whole menu: 2, 3, 4, not 1 to 3)."""
-        nums = [int(k[1:]) for k in self.shown or []]
-        what = "group" if self.shown and self.shown[0][0] == "g" else "option"
+        """Why a typed number picks nothing: the options' numbers."""
         shown = text if len(text) <= 12 else text[:12] + "..."
-        if nums == list(range(1, len(nums) + 1)):
-            return f"There is no {what} {shown}: choose 1 to {len(nums)}."
-        listed = ", ".join(map(str, nums[:8])) + (", ..." if len(nums) > 8 else "")
-        back = " (Escape: the groups)" if self.group is not None else ""
-        return f"Option {shown} is not in this group: choose {listed}{back}."
+        return f"There is no option {shown}: choose 1 to {len(self.options)}."
 
     def not_an_option(self, text: str, steps_short: str = "") -> None:
         """Typed text that is no option, no command (the app adds what a sequence lacks)."""
-        if steps_short:
+        if steps_short:     # a refused `done`: not left in the line as a filter
+            self.clear_entry()
             self.say(steps_short)
             return
         hint = did_you_mean(text, list(self.options) + list(COMMANDS)) if len(text) < 200 \

@@ -7,6 +7,7 @@ import io
 
 from rich.console import Console, Group
 from rich.measure import Measurement
+from rich.table import Table
 from rich.text import Text
 
 from .. import terminal
@@ -72,6 +73,15 @@ def board(v: dict):
     return Group(*parts)
 
 
+def board_rows(drawn, width: int) -> int:
+    """The rows the board panel's text takes at `width`: its maps, the places listed under
+    a hex map, the legend."""
+    if drawn is None:
+        return 0
+    con = Console(width=max(width, 20), file=io.StringIO(), markup=False)
+    return len(con.render_lines(drawn, con.options, pad=False))
+
+
 def unwrapped(renderable) -> Text:
     """A drawing as lines that never wrap (a panel narrower than a map scrolls sideways),
     without the blank columns all its lines begin with."""
@@ -125,6 +135,31 @@ def _zone_line(where: str, name: str, z: dict) -> Text:
     cards = terminal._cards(z)
     said = zone_words(where, name, cards.plain)
     return Text.assemble((where, "bold"), " ", *([(said, "dim"), " "] if said else []), cards)
+
+
+def standing(v: dict) -> Table:
+    """Every seat's counters, stats and roles (the Seats panel's table turned: a row per
+    counter, a column per seat, so that it stays narrow), shown beside the decision from
+    100x30, where one panel at a time is shown above it."""
+    seats = v["seats"]
+    t = Table(box=None, pad_edge=False, header_style="bold")
+    t.add_column("")
+    for p in seats:
+        t.add_column(Text(p["label"], style="bold green" if p["you"] else "bold"),
+                     justify="right")
+    for key in ("counters", "stats"):
+        for name in dict.fromkeys(k for p in seats for k in p[key]):
+            t.add_row(Text(words(name), style="dim"),
+                      *(Text(str(p[key].get(name, "?"))) for p in seats))
+    roles = v.get("roles") or {}
+    if roles:
+        t.add_row(Text("roles", style="dim"), *(Text(", ".join(
+            words(r) for r, who in roles.items() if who == p["label"])) for p in seats))
+    return t
+
+
+def standing_width(v: dict) -> int:
+    return width_of(standing(v))
 
 
 def seats_width(v: dict) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
@@ -15,26 +16,48 @@ from textual.widgets import Static
 from .. import terminal
 from ...safe_text import literal, spelled
 
-HELP = """Keys
-  1 2 3 ... Enter   choose the option with that number
-  a word            list only the options whose label contains it; Enter picks the one
-                    under the cursor (a label typed whole, or the only match, picks it)
-  Up Down PgUp PgDn move in the options          Escape  clear the text / back to the groups
-  Tab / Shift+Tab   show the next / previous panel (board, seats, yours, log, program)
-  Ctrl+Up Ctrl+Down scroll the panel shown       F1      this help
-  Ctrl+Z  undo      Ctrl+S  save                 Ctrl+Q  quit
-  Ctrl+C, Ctrl+D    stop at once: the game is saved and the file named
+# The help as (keys, what they do) rows under headings: laid out as two columns whose text
+# wraps beside its keys at any width (one long line each wrapped badly at 80x24).
+HELP = (
+    ("Keys", None),
+    ("1 2 3 ... Enter", "choose the option with that number (in a long menu too: an option "
+                        "keeps its number in its group)"),
+    ("a b ... Enter", "a long menu's group, by its letters: its options"),
+    ("a word", "list only the options whose label contains it; Enter picks the one under "
+               "the cursor (a label typed whole, or the only match, picks it)"),
+    ("Up Down PgUp PgDn", "move in the options"),
+    ("Escape", "clear the text typed / back to the groups"),
+    ("Tab, Shift+Tab", "show the next / previous panel (board, seats, yours, log, program)"),
+    ("Ctrl+Up Ctrl+Down", "scroll the panel marked 'Ctrl+Up/Down scrolls'"),
+    ("F1", "this help"),
+    ("Ctrl+Z / S / Q", "undo / save / quit"),
+    ("Ctrl+C, Ctrl+D", "stop at once: the game is saved and the file named"),
+    ("Words typed", None),
+    ("help undo quit", "as their keys; done: end a program"),
+    ("save [FILE]", "write a save file"),
+    ("log", "the whole log as you may read it (the Log panel, scrolled to its end)"),
+    ("show", "the panels drawn again from your view"),
+    ("card N", "the details of the card option N names"),
+    ("card PLACE", "the cards on a board's place (card c3), with their details"),
+    ("card LABEL", "a card on screen (details LABEL too); card alone: every card on screen"),
+    ("rim", "(a grid board) each square's distance from the rim and its worth"),
+    ("", None),
+    ("", "Where a number is asked (a bid), type the number itself. Undo takes back your last "
+         "decision and the bots' after it, unless something was revealed or chance was used "
+         "since. Escape or Enter closes this help."),
+)
 
-Words typed: help, undo, save [FILE], quit, done (a program), and to look without choosing:
-  log               the whole log as you may read it (the Log panel, scrolled to its end)
-  show              the panels drawn again from your view
-  card N            the details of the card option N names
-  card PLACE        the cards on a board's place (card c3), with their details
-  card LABEL, details LABEL   a card on screen; card alone: every card on screen
-  rim               (a grid board) each square's distance from the rim and its worth
-Where a number is asked (a bid), type the number itself.
-Undo takes back your last decision and the bots' after it, unless something was revealed
-or chance was used since. Press Escape or Enter to close this help."""
+
+def help_table() -> Table:
+    t = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2, 0, 0), expand=True)
+    t.add_column(no_wrap=True, style="bold")
+    t.add_column(ratio=1)
+    for keys, text in HELP:
+        if text is None:
+            t.add_row(Text(keys, style="bold underline"), "")
+        else:
+            t.add_row(keys, text)
+    return t
 
 
 class PassScreen(Screen):
@@ -65,7 +88,12 @@ class HelpScreen(ModalScreen):
 
     def compose(self):
         with VerticalScroll(id="help-box"):
-            yield Static(Text(HELP), id="help-text")
+            yield Static(help_table(), id="help-text")
+
+    def on_mount(self) -> None:
+        if getattr(self.app, "compact", False):     # 80x24: every column and row counts
+            box = self.query_one("#help-box")
+            box.styles.width, box.styles.height = "100%", "100%"
 
     def action_close(self) -> None:
         self.dismiss(None)
