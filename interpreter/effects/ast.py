@@ -123,6 +123,12 @@ class ListExpr(Expr):
 
 
 @dataclass
+class MapExpr(Expr):
+    """{KEY: VALUE, ...}: a new mapping (keys kept as texts, as in the state)."""
+    items: list         # [(key node, value node)]
+
+
+@dataclass
 class Comprehension(Expr):
     expr: Node
     var: str

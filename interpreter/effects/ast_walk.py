@@ -29,7 +29,8 @@ CHILDREN: dict = {
     A.BinOp: ("left", "right"), A.Compare: ("left", "right"), A.BoolOp: ("left", "right"),
     A.Not: ("operand",), A.Neg: ("operand",), A.CondExpr: ("then", "test", "other"),
     A.Where: ("coll", "cond"), A.Until: ("coll", "cond"), A.Ranked: ("coll", "key"),
-    A.Best: ("coll", "key"), A.ListExpr: ("items",), A.Comprehension: ("coll", "expr"),
+    A.Best: ("coll", "key"), A.ListExpr: ("items",), A.MapExpr: ("items",),
+    A.Comprehension: ("coll", "expr"),
     A.Call: ("args", "kwargs"), A.CallComp: ("comp",),
     # statements
     A.Assign: ("expr",),

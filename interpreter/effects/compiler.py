@@ -269,6 +269,15 @@ class Compiler(Names, Calls, Zones):
         t = T.list_of(types.pop()) if len(types) == 1 else T.LIST
         return "[" + ", ".join(s for s, _ in items) + "]", t
 
+    def _x_MapExpr(self, node, scope):
+        pairs = []
+        for k, v in node.items:
+            ks, kt = self.src(k, scope)
+            if kt in ("card", "bool", "group") or T.is_list(kt):
+                self.err(k, "TYPE", f"a mapping's key is a text, a number or a player, not {type_words(kt)}")
+            pairs.append(f"({ks}, {self.src(v, scope)[0]})")
+        return "_mapping((" + "".join(p + ", " for p in pairs) + "))", T.ANY
+
     def _x_Comprehension(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
         var = node.var

@@ -25,8 +25,8 @@ class _BadDedent(Exception):
 
 class _Indenter(Indenter):
     NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR", "LSQB"]
-    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 4
@@ -78,6 +78,8 @@ class _ToAst(Transformer):
     def lowest(self, m, c): return A.Best(c[0], c[1], lowest=True, **_pos(m))
     def highest(self, m, c): return A.Best(c[0], c[1], lowest=False, **_pos(m))
     def list_(self, m, c): return A.ListExpr([x for x in c if x is not None], **_pos(m))
+    def map_(self, m, c): return A.MapExpr([x for x in c if x is not None], **_pos(m))
+    def map_item(self, m, c): return (c[0], c[1])
     def list_comp(self, m, c): return A.Comprehension(c[0], str(c[1]), c[2], **_pos(m))
 
     def call(self, m, c):

@@ -37,6 +37,8 @@ def mul(a, b):
 
 def index(o, k):
     try:
+        if type(o) is dict and type(k) is int:
+            k = str(k)          # mappings keep text keys: a seat is kept as its digits
         return o[k]
     except (KeyError, IndexError, TypeError):
         if isinstance(o, list) and isinstance(k, int):
@@ -44,6 +46,19 @@ def index(o, k):
         if isinstance(o, list) and k is None:
             raise GameError("a list position is none (xs[i] with i none)") from None
         raise GameError(f"{o!r} has no entry {k!r}") from None
+
+
+def mapping(pairs):
+    """{KEY: VALUE, ...}: keys kept as texts (a seat as its digits), as in the state."""
+    out = {}
+    for k, v in pairs:
+        if type(k) is str:
+            out[k] = v
+        elif type(k) is int and type(k) is not bool:
+            out[str(k)] = v
+        else:
+            raise GameError(f"a mapping's key is a text or a whole number, not {k!r}")
+    return out
 
 
 def first(xs):
@@ -159,6 +174,7 @@ def broken(*args):
 
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
+           "mapping": mapping,
            "ranked": ranked, "best_by": best_by,
            # card.zone and card.owner: generated code passes the card's zone key
            "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,

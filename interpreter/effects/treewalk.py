@@ -15,6 +15,7 @@ from .. import zone_keys
 from ..errors import GameError
 from . import ast as A
 from .builtins import BUILTINS, FOLDS, STOPS_AT_ANSWER, stops_early
+from .runtime import mapping
 from .value_targets import index_chain
 from .names import constant_value, kind_of
 from .parser import parse_expression, parse_script
@@ -145,6 +146,8 @@ class TreeWalker:
             board = self.g.boards.get(node.obj.name)     # a hex corner's other spellings
             key = (board.place(key) or key) if board is not None else key
             return vm.s["z"][f"{node.obj.name}.{key}"]
+        if type(obj) is dict and type(key) is int:
+            key = str(key)      # mappings keep text keys, as compiled code reads them
         try:
             return obj[key]
         except IndexError:
@@ -218,6 +221,9 @@ class TreeWalker:
 
     def _ListExpr(self, node, vm, env):
         return [self.eval(x, vm, env) for x in node.items]
+
+    def _MapExpr(self, node, vm, env):
+        return mapping([(self.eval(k, vm, env), self.eval(v, vm, env)) for k, v in node.items])
 
     def _Comprehension(self, node, vm, env):
         return [self.eval(node.expr, vm, {**env, node.var: x})
