@@ -57,3 +57,36 @@ def test_a_mapping_literal_with_a_key_of_the_wrong_kind_is_found(claims):
         ("TYPE", 1, 6, "a mapping's key is a text, a number or a player, not a list of numbers")]
     with pytest.raises(GameError, match="a mapping's key is a text or a whole number, not None"):
         run(claims, "k = none\nm = {k: 2}")
+
+
+# 2. subsets, combinations and a power operator
+def test_subsets_combinations_and_power(claims):
+    s = run(claims, "set moves = [subsets([3, 3, 5]), combinations([1, 2, 3], 2), "
+                    "2 ** 10, 0 - 2 ** 3, (0 - 2) ** 3, 2 * 3 ** 2, count(subsets(range(1, 10)))]")
+    assert s["v"]["moves"] == [
+        [[], [3], [3], [5], [3, 3], [3, 5], [3, 5], [3, 3, 5]],
+        [[1, 2], [1, 3], [2, 3]], 1024, -8, -8, 18, 1024]
+
+
+@pytest.mark.parametrize("text,message", [
+    ("x = 2 ** 64", r"2 \*\* 64 is beyond the largest number"),
+    ("x = 3 ** (0 - 1)", "the power must be 0 or more"),
+    ("x = subsets(range(1, 17))", "would make 131072 lists"),
+    ("x = combinations(range(1, 40), 20)", "would make more than 65536 lists"),
+])
+def test_subsets_and_powers_stay_bounded(claims, text, message):
+    with pytest.raises(GameError, match=message):
+        run(claims, text)
+
+
+# 8. lists of numbers read as lists in texts; collections of cards keep their counted form
+def test_a_list_of_numbers_reads_as_a_list_in_texts_and_menus():
+    from interpreter.effects.menus import label_of
+    g = Game.load("examples/keep_dice").g
+    assert label_of(g, [3, 3, 5]) == "3, 3, 5"
+    assert label_of(g, [3, 3, 5], "list:num") == "3, 3, 5"
+    assert label_of(g, []) == "nothing"
+    assert label_of(g, ["x", "x", "y"]) == "2 x + 1 y"       # texts: counted, as cards are
+    game = Game.load("examples/keep_dice")
+    s = game.new_state(players=2, seed=3)
+    assert game.options(s, 0) == ["4", "2", "4, 2", "4, 4", "2, 4", "4, 2, 4"]

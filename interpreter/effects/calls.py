@@ -15,7 +15,7 @@ from .signature import REQUIRED, Param, Signature
 # Builtins whose first argument must be a collection.
 COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "all", "unique",
                     "sorted", "reversed", "without", "cards_in", "zip", "take", "drop",
-                    "shuffled", "sample", "index_of"}
+                    "shuffled", "sample", "index_of", "subsets", "combinations"}
 
 # One-argument builtins written inline (the hot path): source template over the argument.
 INLINE = {"count": "len({0})", "first": "_first({0})", "bottom": "_first({0})",

@@ -153,6 +153,8 @@ class Compiler(Names, Calls, Zones):
             return f"_div({l}, {r})", T.NUM
         if op == "%":
             return f"_mod({l}, {r})", T.NUM
+        if op == "**":
+            return f"_power({l}, {r})", T.NUM
         self.err(node, "EXPR-BAD", f"unknown operator {op}")
 
     def _x_Compare(self, node, scope):

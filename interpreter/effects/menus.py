@@ -137,9 +137,12 @@ def named_cards(g, v, t: str = "any") -> tuple:
 
 
 def list_label(g, values: list, t: str) -> str:
-    """A collection named by what it holds: equal labels counted, "2 Red + 1 Rainbow"."""
+    """A collection named by what it holds: equal labels counted, "2 Red + 1 Rainbow"; a
+    list of numbers (dice) as itself, in its order: "3, 3, 5"."""
     if not values:
         return "nothing"
+    if t in ("num", "any") and all(type(v) is int for v in values):
+        return ", ".join(str(v) for v in values)
     counts: dict = {}
     for v in values:
         name = label_of(g, v, t)

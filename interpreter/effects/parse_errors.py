@@ -16,7 +16,7 @@ READABLE = {
     "$END": "the end of the effect", "COMPARE": "a comparison (==, <, ...)",
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
     "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "COLON": "':'",
-    "DOT": "'.'", "EQUAL": "'='", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'",
+    "DOT": "'.'", "EQUAL": "'='", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "POW": "'**'", "SLASH": "'/'",
     "PERCENT": "'%'",
 }
 

@@ -35,6 +35,18 @@ def mul(a, b):
     return v
 
 
+def power(a, b):
+    """a ** b on whole numbers, b >= 0, within the rules' bound (2**63)."""
+    if type(a) is not int or type(b) is not int or type(a) is bool or type(b) is bool:
+        raise GameError(f"** needs whole numbers, not {a!r} and {b!r}")
+    if b < 0:
+        raise GameError(f"{a} ** {b}: the power must be 0 or more (numbers are whole)")
+    v = a ** b if abs(a) <= 1 or b <= 64 else None
+    if v is None or abs(v) > MAX_NUMBER:
+        raise GameError(f"{a} ** {b} is beyond the largest number a rule may make (2**63)")
+    return v
+
+
 def index(o, k):
     try:
         if type(o) is dict and type(k) is int:
@@ -174,7 +186,7 @@ def broken(*args):
 
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
-           "mapping": mapping,
+           "mapping": mapping, "power": power,
            "ranked": ranked, "best_by": best_by,
            # card.zone and card.owner: generated code passes the card's zone key
            "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,

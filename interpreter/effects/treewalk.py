@@ -15,13 +15,13 @@ from .. import zone_keys
 from ..errors import GameError
 from . import ast as A
 from .builtins import BUILTINS, FOLDS, STOPS_AT_ANSWER, stops_early
-from .runtime import mapping
+from .runtime import mapping, power
 from .value_targets import index_chain
 from .names import constant_value, kind_of
 from .parser import parse_expression, parse_script
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
-        "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
+        "%": operator.mod, "**": power, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
         "<=": operator.le, ">": operator.gt, ">=": operator.ge,
         "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
 
