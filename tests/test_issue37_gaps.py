@@ -90,3 +90,34 @@ def test_a_list_of_numbers_reads_as_a_list_in_texts_and_menus():
     game = Game.load("examples/keep_dice")
     s = game.new_state(players=2, seed=3)
     assert game.options(s, 0) == ["4", "2", "4, 2", "4, 4", "2, 4", "4, 2, 4"]
+
+
+# 7. comprehensions with a filter, and the natural form's error saying what to write
+def test_a_comprehension_keeps_the_elements_its_filter_allows(claims):
+    s = run(claims, "xs = [1, 3, 4, 2, 5]\nset moves = [[b * 2 for b in xs if b > 2], "
+                    "[b for each b in xs if b % 2 == 0 and b > 2], sum(b for b in xs if b < 3), "
+                    "[b * 10 for b in xs where b > 3], [b for b in xs where it > 4], "
+                    "[b if b > 1 else 0 for b in xs]]")
+    assert s["v"]["moves"] == [[6, 8, 10], [4], 3, [40, 50], [5], [0, 3, 4, 2, 5]]
+
+
+def test_the_tree_walker_filters_as_compiled_code_does(claims):
+    from interpreter.effects.parser import parse_expression
+    from interpreter.effects.treewalk import TreeWalker
+    from interpreter.runtime.vm import VM
+    s = claims.new_state(players=3, seed=1)
+    tree = parse_expression("[b * 2 for b in [1, 3, 4] if b > 2]")
+    assert TreeWalker(claims.g).eval(tree, VM(claims.g, s), {}) == [6, 8]
+
+
+def test_an_unknown_name_inside_where_says_the_element_is_it(claims):
+    [(code, line, col, message)] = compile_errors(claims, "x = [1, 2] where b > 1")
+    assert (code, message) == ("REF-UNDEF", "unknown name 'b'")
+    from interpreter.effects.compiler import Compiler
+    from interpreter.effects.parser import parse_script
+    from interpreter.effects.script import ScriptCompiler
+    with pytest.raises(CompileErrors) as info:
+        ScriptCompiler(Compiler(claims.g), {"me": "player"}).compile(
+            parse_script("x = [1, 2] where b > 1"))
+    assert "each element is 'it'; to give it a name, write [... for b in X if ...]" \
+        in info.value.all[0].hint

@@ -133,6 +133,7 @@ class Comprehension(Expr):
     expr: Node
     var: str
     coll: Node
+    cond: Node = None       # [EXPR for VAR in COLL if COND]: the elements kept
 
 
 @dataclass

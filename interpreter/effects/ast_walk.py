@@ -30,7 +30,7 @@ CHILDREN: dict = {
     A.Not: ("operand",), A.Neg: ("operand",), A.CondExpr: ("then", "test", "other"),
     A.Where: ("coll", "cond"), A.Until: ("coll", "cond"), A.Ranked: ("coll", "key"),
     A.Best: ("coll", "key"), A.ListExpr: ("items",), A.MapExpr: ("items",),
-    A.Comprehension: ("coll", "expr"),
+    A.Comprehension: ("coll", "cond", "expr"),
     A.Call: ("args", "kwargs"), A.CallComp: ("comp",),
     # statements
     A.Assign: ("expr",),
@@ -45,11 +45,11 @@ CHILDREN: dict = {
     A.Repeat: ("count", "body"), A.RunProgram: (),
 }
 
-# node class -> (the field an expression binds a name in, the name: "it", or the field
-# holding the bound variable's name as ".var")
+# node class -> (the field, or fields, an expression binds a name in, the name: "it", or the
+# field holding the bound variable's name as ".var")
 BINDS: dict = {
     A.Where: ("cond", "it"), A.Until: ("cond", "it"), A.Ranked: ("key", "it"),
-    A.Best: ("key", "it"), A.Comprehension: ("expr", ".var"),
+    A.Best: ("key", "it"), A.Comprehension: (("cond", "expr"), ".var"),
     A.Choose: ("grouped", "it"),       # grouped by EXPR: `it` is each option's value
 }
 
@@ -107,7 +107,7 @@ def scoped(tree, bound: frozenset = frozenset()):
         below: list = []
         for name in CHILDREN[type(node)]:
             inner = names
-            if binds is not None and binds[0] == name:
+            if binds is not None and (binds[0] == name or name in binds[0]):
                 word = binds[1]
                 inner = names | {getattr(node, word[1:]) if word[0] == "." else word}
             parts: list = []

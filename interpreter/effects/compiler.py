@@ -32,6 +32,13 @@ _ARITH = {"-": "-", "*": "*"}
 _COMPARE = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 
 
+def _about_it(scope, ct):
+    """The scope of `X where C` (until, ranked by, lowest by, highest by): `it` bound."""
+    inner = scope.child(it=T.elem(ct))
+    inner.where = True
+    return inner
+
+
 class Compiler(Names, Calls, Zones):
     def __init__(self, game):
         self.g = g = game
@@ -225,7 +232,7 @@ class Compiler(Names, Calls, Zones):
 
     def _x_Where(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
-        cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
+        cond, _ = self.src(node.cond, _about_it(scope, ct))
         return f"[v_it for v_it in {iterable(coll)} if {cond}]", ct
 
     def _x_Until(self, node, scope):
@@ -236,7 +243,7 @@ class Compiler(Names, Calls, Zones):
         """`COLL where/until COND` run by one generated loop (codegen.LOOPS[kind]):
         (source, the collection's type)."""
         coll, ct = self.collection(node.coll, scope)
-        cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
+        cond, _ = self.src(node.cond, _about_it(scope, ct))
         return self.ns.loop(kind, iterable(coll), cond, at=(node.line, node.col)), ct
 
     def fold(self, node, scope):
@@ -255,14 +262,14 @@ class Compiler(Names, Calls, Zones):
 
     def _x_Ranked(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
-        key, _ = self.src(node.key, scope.child(it=T.elem(ct)))
+        key, _ = self.src(node.key, _about_it(scope, ct))
         # best first (or smallest first); the stable sort keeps the order among equals
         sort = "_ordered" if node.ascending else "_ranked"
         return f"{sort}([({key}, v_it) for v_it in {coll}])", ct
 
     def _x_Best(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
-        key, _ = self.src(node.key, scope.child(it=T.elem(ct)))
+        key, _ = self.src(node.key, _about_it(scope, ct))
         return f"_best_by([({key}, v_it) for v_it in {coll}], {node.lowest})", T.elem(ct)
 
     def _x_ListExpr(self, node, scope):
@@ -283,9 +290,11 @@ class Compiler(Names, Calls, Zones):
     def _x_Comprehension(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
         var = node.var
-        body, bt = self.src(node.expr, scope.child(**{var: T.elem(ct)}))
+        inner = scope.child(**{var: T.elem(ct)})
+        body, bt = self.src(node.expr, inner)
         v = py_name(var)
-        return f"[{body} for {v} in {iterable(coll)}]", \
+        keep = f" if {self.src(node.cond, inner)[0]}" if node.cond is not None else ""
+        return f"[{body} for {v} in {iterable(coll)}{keep}]", \
             (T.list_of(bt) if not T.is_list(bt) else T.LIST)
 
     def _x_CallComp(self, node, scope):

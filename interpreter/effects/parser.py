@@ -11,6 +11,7 @@ from lark.indenter import DedentError, Indenter
 
 from ..load.cache import lark_parser
 from . import ast as A
+from .ast_walk import walk
 from .parse_errors import EffectSyntaxError, _error, _too_deep
 
 GRAMMAR = (Path(__file__).with_name("grammar.lark")).read_text()
@@ -51,6 +52,17 @@ def _text_at(token):
     return (token.line or 1, (token.column or 1) + 1)
 
 
+def _comprehension(m, expr, var, coll, cond=None):
+    """[EXPR for VAR in COLL if COND]; `[EXPR for VAR in COLL where COND]` whose condition
+    names VAR (and not `it`) is the same filter, written in the language's other words."""
+    var = str(var)
+    if cond is None and isinstance(coll, A.Where):
+        names = {n.name for n in walk(coll.cond) if isinstance(n, A.Name)}
+        if var in names and "it" not in names:
+            coll, cond = coll.coll, coll.cond
+    return A.Comprehension(expr, var, coll, cond, **_pos(m))
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     # expressions
@@ -80,7 +92,7 @@ class _ToAst(Transformer):
     def list_(self, m, c): return A.ListExpr([x for x in c if x is not None], **_pos(m))
     def map_(self, m, c): return A.MapExpr([x for x in c if x is not None], **_pos(m))
     def map_item(self, m, c): return (c[0], c[1])
-    def list_comp(self, m, c): return A.Comprehension(c[0], str(c[1]), c[2], **_pos(m))
+    def list_comp(self, m, c): return _comprehension(m, *c)
 
     def call(self, m, c):
         args, kwargs = [], {}
@@ -94,7 +106,7 @@ class _ToAst(Transformer):
         return A.Call(str(c[0]), args, kwargs, **_pos(m))
 
     def call_comp(self, m, c):
-        comp = A.Comprehension(c[1], str(c[2]), c[3], **_pos(m))
+        comp = _comprehension(m, *c[1:])
         return A.CallComp(str(c[0]), comp, **_pos(m))
 
     def arg(self, m, c): return c[0]

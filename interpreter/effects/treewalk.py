@@ -226,8 +226,12 @@ class TreeWalker:
         return mapping([(self.eval(k, vm, env), self.eval(v, vm, env)) for k, v in node.items])
 
     def _Comprehension(self, node, vm, env):
-        return [self.eval(node.expr, vm, {**env, node.var: x})
-                for x in self._coll(node.coll, vm, env)]
+        out = []
+        for x in self._coll(node.coll, vm, env):
+            inner = {**env, node.var: x}
+            if node.cond is None or self.eval(node.cond, vm, inner):
+                out.append(self.eval(node.expr, vm, inner))
+        return out
 
     def _CallComp(self, node, vm, env):
         return self._call(node.func, [self._Comprehension(node.comp, vm, env)], {}, vm, env)
