@@ -121,3 +121,17 @@ def test_an_unknown_name_inside_where_says_the_element_is_it(claims):
             parse_script("x = [1, 2] where b > 1"))
     assert "each element is 'it'; to give it a name, write [... for b in X if ...]" \
         in info.value.all[0].hint
+
+
+# 11. automatic grouping by first word never makes one group of (nearly) everything
+def test_automatic_grouping_falls_back_to_the_flat_list_when_it_does_not_shorten():
+    from interpreter.present.option_groups import menu_groups
+    keeps = [f"keep {i}" for i in range(22)]
+    assert menu_groups(None, keeps + ["done"]) is None
+    assert menu_groups(None, keeps + ["done", "undo last"]) is None
+    trade = [f"buy {i}" for i in range(25)] + [f"sell {i}" for i in range(25)]
+    assert [(name, len(ixs)) for name, ixs in menu_groups(None, trade)] == \
+        [("buy", 25), ("sell", 25)]
+    # a longest group of a screenful or less still groups (what sets the fee, what moves)
+    fees = [f"set fee {i}" for i in range(20)] + ["move a", "move b", "invest"]
+    assert [len(ixs) for _, ixs in menu_groups(None, fees)] == [20, 2, 1]
