@@ -135,3 +135,23 @@ def test_automatic_grouping_falls_back_to_the_flat_list_when_it_does_not_shorten
     # a longest group of a screenful or less still groups (what sets the fee, what moves)
     fees = [f"set fee {i}" for i in range(20)] + ["move a", "move b", "invest"]
     assert [len(ixs) for _, ixs in menu_groups(None, fees)] == [20, 2, 1]
+
+
+# 9. a declared real decision even with one option
+def test_ask_always_asks_a_choice_with_one_option(claims):
+    s = run(claims, 'x = choose one of ["only"] by me\nset moves = [x]')
+    assert s["pending"] is None and s["v"]["moves"] == ["only"] and s["forced"] == 1
+    s = run(claims, 'x = choose one of ["only"] by me ask always prompt "go"\nset moves = [x]')
+    assert claims.waiting(s) == [0] and claims.options(s, 0) == ["only"]
+    claims.apply(s, 0, 0)
+    assert s["v"]["moves"] == ["only"] and "forced" not in s
+    s = run(claims, "x = choose number from 2 to 2 by me ask always")
+    assert claims.options(s, 0) == ["2"]
+
+
+def test_ask_always_on_a_sequence_or_twice_is_found(claims):
+    assert [e[:3] for e in compile_errors(
+        claims, "x = choose sequence of [1] by each of players length 1 ask always")] == \
+        [("SYNTAX", 1, 56)]
+    assert [e[0] for e in compile_errors(
+        claims, "x = choose one of [1] by me ask always ask always")] == ["SYNTAX"]

@@ -171,6 +171,7 @@ class Choose(Stmt):
     otherwise_if: Optional[Node] = None   # otherwise "..." if CONDITION: offered only then
     seq: bool = False              # choose sequence of MENU: each seat composes a list
     length: Optional[list] = None  # a sequence's [MIN, MAX] (MAX None: exactly MIN)
+    always: Optional[tuple] = None  # ask always: (line, col); asked even with one option
     repeated: Optional[tuple] = None   # (option, line, col) of an option given twice
     # (line, col) of the first character of the prompt / labelled text, for error positions
     text_at: dict = field(default_factory=dict, compare=False)

@@ -34,6 +34,10 @@ class Handover:
             self.c.err(A.Pass(line=line, col=col), "SYNTAX",
                        f"'{kind}' is given twice: give each part of a choice once")
         if st.seq:
+            if st.always is not None:
+                self.c.err(A.Pass(line=st.always[0], col=st.always[1]), "SYNTAX",
+                           "'ask always' is for choose one and choose number: every step of a "
+                           "sequence is asked already")
             return self.choose_sequence(st)
         var, line = st.var, st.line
         prompt = self.g.register_prompt(self.c.ns.expression(
@@ -89,7 +93,7 @@ class Handover:
         for src in (f"_vals = {values}",
                     f"_other = {other}",
                     "_n = len(_vals) + (_other is not None)",
-                    "if _n <= 1:",
+                    f"if _n <= {0 if st.always else 1}:",     # ask always: one option asked
                     "    if _n == 0:",
                     f"        raise _GameError('line {line}: no option to choose {var} from')",
                     f"    l[{var!r}] = _vals[0] if _vals else None",

@@ -146,6 +146,7 @@ class _ToAst(Transformer):
     def prompt_opt(self, m, c): return ("prompt", unquote(c[0]), _text_at(c[0]))
     def labelled_opt(self, m, c): return ("labelled", unquote(c[0]), _text_at(c[0]))
     def grouped_opt(self, m, c): return ("grouped", c[0])
+    def ask_opt(self, m, c): return ("always", (m.line, m.column))
 
     def gain(self, m, c): return A.Gain(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
     def lose(self, m, c): return A.Lose(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
