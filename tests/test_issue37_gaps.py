@@ -155,3 +155,51 @@ def test_ask_always_on_a_sequence_or_twice_is_found(claims):
         [("SYNTAX", 1, 56)]
     assert [e[0] for e in compile_errors(
         claims, "x = choose one of [1] by me ask always ask always")] == ["SYNTAX"]
+
+
+# 3. counters named by a value; attr() on a player is caught by validate
+def test_a_counter_named_by_a_value_is_read_and_changed(claims):
+    s = run(claims, 'for each r in ["coins"]:\n    gain counter(r) 4 to me\n    lose counter(r) 1\n'
+                    '    set moves = [me.counter(r), me.next.counter("coins")]\n'
+                    'set me.next.counter("coins") = 9')
+    assert s["pl"][0]["coins"] == 3 + 4 - 1 and s["v"]["moves"] == [6, 3]
+    assert s["pl"][1]["coins"] == 9
+
+
+def test_a_known_counter_name_is_checked_at_load_and_others_in_play(claims):
+    assert [e[0] + " " + e[3] for e in compile_errors(
+        claims, 'gain counter("coin") 1 to me\nx = me.counter("wood")\nx = me.counters("coins")')] \
+        == ["REF-UNDEF players have no counter 'coin'", "REF-UNDEF players have no counter 'wood'",
+            "REF-UNDEF 'counters(...)' is not something a value has: a player's counter named "
+            "by a value is p.counter(NAME)"]
+    with pytest.raises(GameError, match=r"players have no counter 'coin' \(did you mean 'coins'"):
+        run(claims, 'r = "coin"\ngain counter(r) 1 to me')
+
+
+def test_attr_on_a_player_is_a_finding_saying_what_to_write(claims):
+    [(code, line, col, message)] = compile_errors(claims, 'x = attr(me, "coins")')
+    assert (code, line, col) == ("TYPE", 1, 10)
+    assert message == ("attr() reads a card's attribute or state, and this is a player: read "
+                       "a player's counter by a computed name with p.counter(NAME)")
+
+
+def test_attr_on_a_value_that_is_no_card_is_a_rule_error_in_words(claims):
+    with pytest.raises(GameError, match="attr.. reads a card's attribute, and 0 is no card"):
+        run(claims, 'x = attr(who, "coins")', who=0)      # `who` is typed any
+
+
+def test_counters_named_in_play_are_no_orphans_and_the_recipe_validates(tmp_path):
+    from interpreter.build.game_loader import check_game
+    root = Path(__file__).resolve().parent.parent
+    assert check_game(str(root / "examples" / "gather")) == []
+    text = (root / "examples" / "gather" / "game.yaml").read_text()
+    # the counters read only through counter(r): each named in text is used, others orphans
+    text = text.replace("gain counter(space.gives) space.amount to p",
+                        'gain counter("wood") space.amount to p').replace(
+        "sum(worth[r] * p.counter(r) for r in goods) + (3 if min([p.counter(r) for r in goods])"
+        " >= 2 else 0)", "p.counter('wood')").replace(
+        " ({p.counter(space.gives)} in all)", "")
+    (tmp_path / "game.yaml").write_text(text)
+    found = [(f.code, f.message) for f in check_game(str(tmp_path / "game.yaml"))]
+    assert ("ORPHAN", "the player counter 'stone' is never used") in found
+    assert not any("'wood'" in m for _, m in found)

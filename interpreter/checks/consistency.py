@@ -15,7 +15,7 @@ new way, by adding them to `used` in `usage()`.
 from __future__ import annotations
 
 from . import attributes as attr_checks, names as name_checks, plain_texts, unset as unset_checks
-from .common import (CARD_FIELDS, attribute_reads, card_sources, label_fields, matches,
+from .common import (ANY_COUNTER, CARD_FIELDS, attribute_reads, card_sources, label_fields, matches,
                      names_used, text_names_used)
 from .. import zone_keys
 from ..errors import Finding, did_you_mean
@@ -156,7 +156,8 @@ def orphan_findings(builder, g, used: set) -> list:
             list(enumerate(defs)) if isinstance(defs, list) else []
         for key, value in items:
             name = value if isinstance(defs, list) else key
-            if not isinstance(name, str) or name in used:
+            if not isinstance(name, str) or name in used \
+                    or what == "player counter" and ANY_COUNTER in used:
                 continue
             line, col = builder.at(builder.doc, list(path) + [key])
             out.append(Finding(builder.doc.path, line, col, "ORPHAN",

@@ -123,6 +123,14 @@ class ListExpr(Expr):
 
 
 @dataclass
+class Method(Expr):
+    """OBJ.NAME(ARGS): p.counter(r), a player's counter named by a value."""
+    obj: Node
+    name: str
+    args: list
+
+
+@dataclass
 class MapExpr(Expr):
     """{KEY: VALUE, ...}: a new mapping (keys kept as texts, as in the state)."""
     items: list         # [(key node, value node)]
@@ -179,23 +187,26 @@ class Choose(Stmt):
 
 @dataclass
 class Gain(Stmt):
-    counter: str
+    counter: str                    # "" when named by a value:
     amount: Node
     who: Optional[Node]
+    counter_of: Optional[Node] = None   # counter(EXPR): the counter's name, computed
 
 
 @dataclass
 class Lose(Stmt):
-    counter: str
+    counter: str                    # "" when named by a value:
     amount: Node
     who: Optional[Node]
+    counter_of: Optional[Node] = None   # counter(EXPR): the counter's name, computed
 
 
 @dataclass
 class Steal(Stmt):
-    counter: str
+    counter: str                    # "" when named by a value:
     amount: Node
     victim: Node
+    counter_of: Optional[Node] = None   # counter(EXPR): the counter's name, computed
 
 
 @dataclass

@@ -35,7 +35,8 @@ CHILDREN: dict = {
     # statements
     A.Assign: ("expr",),
     A.Choose: ("coll", "low", "high", "by", "each", "otherwise_if", "length", "grouped"),
-    A.Gain: ("amount", "who"), A.Lose: ("amount", "who"), A.Steal: ("amount", "victim"),
+    A.Gain: ("counter_of", "amount", "who"), A.Lose: ("counter_of", "amount", "who"),
+    A.Steal: ("counter_of", "amount", "victim"), A.Method: ("obj", "args"),
     A.SetStmt: ("target", "expr"), A.Move: ("what", "dest"), A.Draw: ("count", "src", "dest"),
     A.Shuffle: ("zone",), A.Discard: ("what",), A.Play: ("card", "who", "ability"),
     A.CallStmt: ("call",), A.Append: ("what",), A.SortZone: ("zone", "key"),

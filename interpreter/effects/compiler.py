@@ -18,6 +18,7 @@ from . import ast as A
 from . import types as T
 from .builtins import FOLDS, STOPS_AT_ANSWER, stops_early
 from .calls import Calls
+from .counters_named import NamedCounters
 from .codegen import Namespace, iterable, py_name
 from .names import Names, Scope
 from .parser import EffectSyntaxError, parse_expression
@@ -39,7 +40,7 @@ def _about_it(scope, ct):
     return inner
 
 
-class Compiler(Names, Calls, Zones):
+class Compiler(Names, Calls, Zones, NamedCounters):
     def __init__(self, game):
         self.g = g = game
         self.ns = Namespace()

@@ -41,6 +41,8 @@ _VALUE_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "NONE", "LPAR", "LS
 
 def _readable(names) -> str:
     names = set(names)
+    if "NAME" in names:       # gain NAME or gain counter(NAME): "a name" says it
+        names.discard("COUNTER")
     words = []
     if {"NAME", "NUMBER", "STRING"} <= names:
         names -= _VALUE_START

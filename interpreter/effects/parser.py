@@ -63,6 +63,14 @@ def _comprehension(m, expr, var, coll, cond=None):
     return A.Comprehension(expr, var, coll, cond, **_pos(m))
 
 
+def _counted(cls, m, c):
+    """gain/lose/steal: the counter by its name, or named by a value (counter(EXPR))."""
+    named = isinstance(c[0], A.Node)
+    rest = list(c[1:]) + [None] * (3 - len(c))
+    return cls("" if named else str(c[0]), *rest[:2], counter_of=c[0] if named else None,
+               **_pos(m))
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     # expressions
@@ -148,9 +156,13 @@ class _ToAst(Transformer):
     def grouped_opt(self, m, c): return ("grouped", c[0])
     def ask_opt(self, m, c): return ("always", (m.line, m.column))
 
-    def gain(self, m, c): return A.Gain(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
-    def lose(self, m, c): return A.Lose(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
-    def steal(self, m, c): return A.Steal(str(c[0]), c[1], c[2], **_pos(m))
+    def gain(self, m, c): return _counted(A.Gain, m, c)
+    def lose(self, m, c): return _counted(A.Lose, m, c)
+    def steal(self, m, c): return _counted(A.Steal, m, c)
+    def counter_of(self, m, c): return c[0]
+    def method(self, m, c):
+        return A.Method(c[0], str(c[1]), [x for x in c[2:] if x is not None],
+                        line=c[1].line, col=c[1].column)
     def set_stmt(self, m, c): return A.SetStmt(c[0], c[1], **_pos(m))
     def move(self, m, c): return A.Move(c[0], c[1], **_pos(m))
     def draw(self, m, c):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from .. import zone_keys
-from ..errors import GameError
+from ..errors import GameError, did_you_mean
 from .menus import choice, unique
 
 FIRST = itemgetter(0)
@@ -71,6 +71,16 @@ def mapping(pairs):
         else:
             raise GameError(f"a mapping's key is a text or a whole number, not {k!r}")
     return out
+
+
+def counter_named(vm, name):
+    """A player counter's name computed by the rules (p.counter(r), gain counter(r) ...)."""
+    counters = vm.g.player_counters
+    if type(name) is not str or name not in counters:
+        hint = did_you_mean(name, counters) if type(name) is str else ""
+        raise GameError(f"players have no counter {name!r}"
+                        + (f" ({hint})" if hint else f" (their counters: {', '.join(counters)})"))
+    return name
 
 
 def first(xs):
@@ -156,7 +166,11 @@ def card_attr(s, cards, starts, card, key):
     own attribute, as `card.name` reads either."""
     if key in starts:
         return s["cs"][key].get(card, starts[key])
-    return cards[card].get(key)
+    try:
+        return cards[card].get(key)
+    except (KeyError, TypeError):
+        raise GameError(f"attr() reads a card's attribute, and {card!r} is no card (a player's "
+                        "counter by a computed name is p.counter(NAME))") from None
 
 
 def zone_checked(key, valid):
@@ -186,7 +200,7 @@ def broken(*args):
 
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
-           "mapping": mapping, "power": power,
+           "mapping": mapping, "power": power, "counter_named": counter_named,
            "ranked": ranked, "best_by": best_by,
            # card.zone and card.owner: generated code passes the card's zone key
            "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,

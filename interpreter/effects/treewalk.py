@@ -15,7 +15,7 @@ from .. import zone_keys
 from ..errors import GameError
 from . import ast as A
 from .builtins import BUILTINS, FOLDS, STOPS_AT_ANSWER, stops_early
-from .runtime import mapping, power
+from .runtime import counter_named, mapping, power
 from .value_targets import index_chain
 from .names import constant_value, kind_of
 from .parser import parse_expression, parse_script
@@ -95,6 +95,10 @@ class TreeWalker:
                 and self.g.game_zones[node.obj.name].keys and node.obj.name not in env:
             return vm.s["z"][zone_keys.make(None, node.obj.name, node.name)]
         return self.member(self.eval(node.obj, vm, env), node.name, vm, env)
+
+    def _Method(self, node, vm, env):       # p.counter(r): compiled code checked the rest
+        p = self.eval(node.obj, vm, env)
+        return vm.s["pl"][p][counter_named(vm, self.eval(node.args[0], vm, env))]
 
     def member(self, obj, name, vm, env):
         g, s = self.g, vm.s
