@@ -31,6 +31,7 @@ class CounterSpec:
     min: Optional[int] = 0          # None = may go negative
     max: Optional[int] = None       # None = no cap (a gain above it is lost)
     description: str = ""
+    shown: bool = True              # false: public bookkeeping no view shows
 
 
 @dataclass
@@ -45,6 +46,7 @@ class ValueSpec:
     description: str = ""
     entries: str = "any"            # a list's or mapping's entries: number, text, player, ...
     display: Optional[str] = None   # a text about `it` (each entry) that people read it as
+    shown: bool = True              # false: public bookkeeping no view shows (bots read it)
 
 
 @dataclass

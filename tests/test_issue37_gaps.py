@@ -203,3 +203,31 @@ def test_counters_named_in_play_are_no_orphans_and_the_recipe_validates(tmp_path
     found = [(f.code, f.message) for f in check_game(str(tmp_path / "game.yaml"))]
     assert ("ORPHAN", "the player counter 'stone' is never used") in found
     assert not any("'wood'" in m for _, m in found)
+
+
+# 6. a value (or counter) public to the rules and bots but shown on no screen
+def _bookkeeping_game(tmp_path, declaration):
+    text = (CLAIMS / "game.yaml").read_text().replace(
+        "    moves: {start: [], type: list,",
+        f"    history: {declaration}\n    moves: {{start: [], type: list,", 1).replace(
+        "  player:\n    coins:", "  player:\n    tries: {start: 0, shown: false}\n    coins:", 1)
+    (tmp_path / "game.yaml").write_text(text)
+    return Game.load(str(tmp_path / "game.yaml"))
+
+
+def test_a_value_not_shown_is_left_out_of_views_but_bots_read_it_truly(tmp_path):
+    import random
+    from interpreter.bots.worlds import determinize
+    from interpreter.present.views import view
+    game = _bookkeeping_game(tmp_path, "{start: [], type: list, shown: false}")
+    s = run(game, 'set history = ["c", "d", "c"]\ngain tries 2 to me')
+    v = view(game, s, 1)
+    assert "history" not in v["values"] and "moves" in v["values"]
+    mine = view(game, s, 0)["seats"][0]["counters"]
+    assert "tries" not in mine and "coins" in mine
+    world = determinize(game, s, 1, random.Random(3))
+    assert world["v"]["history"] == ["c", "d", "c"] and world["pl"][0]["tries"] == 2
+    # visibility: none hides it from bots too: a bot imagines it at its start
+    hidden = _bookkeeping_game(tmp_path, "{start: [], type: list, visibility: none}")
+    s = run(hidden, 'set history = ["c", "d", "c"]')
+    assert determinize(hidden, s, 1, random.Random(3))["v"]["history"] == []

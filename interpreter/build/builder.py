@@ -81,7 +81,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                 spec = spec if isinstance(spec, dict) else {"start": spec}
                 target[name] = CounterSpec(name, spec.get("start", 0), spec.get("visibility", "all"),
                                            min=spec.get("min", 0), max=spec.get("max"),
-                                           description=spec.get("description", ""))
+                                           description=spec.get("description", ""),
+                                           shown=spec.get("shown", True) is not False)
         g.stats = {k: (str(v.get("expr", "0")) if isinstance(v, dict) else str(v))
                    for k, v in (d.get("stats") or {}).items()}
         zones = d.get("zones") or {}

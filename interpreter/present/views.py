@@ -37,7 +37,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     for p in range(n):
         mine = seat == p
         counters = {k: v for k, v in s["pl"][p].items()
-                    if sees(g, "counter", k, p, seat)}
+                    if sees(g, "counter", k, p, seat) and g.player_counters[k].shown}
         stats = {}
         for name, fn in stat_fns.items():
             level = levels[name]
@@ -57,7 +57,7 @@ def view(game, s: dict, seat: int | None) -> dict:
             specs = g.player_values
             seat_view["values"] = {k: _value(g, evaluator, ("player", k), specs[k], x, seat)
                                    for k, x in s["pv"][p].items()
-                                   if sees(g, "value", k, p, seat)}
+                                   if sees(g, "value", k, p, seat) and specs[k].shown}
         seats.append(seat_view)
     zones = {}
     for name, spec in g.game_zones.items():
@@ -75,7 +75,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         "decisions": decisions.seen_decisions(s, seat),    # other seats' secret steps not counted
         # game counters have no owner: only public ones are shown, to everyone
         "counters": {k: v for k, v in s["g"].items()
-                     if sees(g, "counter", k, None, seat)},
+                     if sees(g, "counter", k, None, seat) and g.game_counters[k].shown},
         "roles": {r: (g.seat_label(p) if p is not None else None) for r, p in s["roles"].items()},
         "seats": seats, "zones": zones,
         "waiting": [g.seat_label(p) for p in waiting],
@@ -83,7 +83,8 @@ def view(game, s: dict, seat: int | None) -> dict:
     }
     if g.game_values:       # like game counters: only the public ones, to everyone
         v["values"] = {k: _value(g, evaluator, ("game", k), g.game_values[k], x, seat)
-                       for k, x in s["v"].items() if sees(g, "value", k, None, seat)}
+                       for k, x in s["v"].items()
+                       if sees(g, "value", k, None, seat) and g.game_values[k].shown}
     if g.boards:
         v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
