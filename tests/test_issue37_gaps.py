@@ -231,3 +231,70 @@ def test_a_value_not_shown_is_left_out_of_views_but_bots_read_it_truly(tmp_path)
     hidden = _bookkeeping_game(tmp_path, "{start: [], type: list, visibility: none}")
     s = run(hidden, 'set history = ["c", "d", "c"]')
     assert determinize(hidden, s, 1, random.Random(3))["v"]["history"] == []
+
+
+# 10. extra turns and strict alternation as declared turn orders (boardgame.io's {first, next})
+TURNS = """
+game: {id: turns, name: Turns, players: {min: 2, max: 3}}
+counters:
+  player:
+    score: {start: 0}
+  game:
+    moves: {start: 0}
+values:
+  game:
+    again: {start: false, shown: false}
+    order: {start: [], type: list}
+rounds:
+  count: 1
+  phases:
+    - name: play
+      turns: TURNS
+      do: |
+        x = choose one of ["one", "two"] prompt "{me}: how many?"
+        set order = order + [me.seat]
+        gain score 1 to me
+        set moves = moves + 1
+        set again = x == "two"
+end:
+  score: it.score
+"""
+
+
+def _turn_game(tmp_path, turns):
+    (tmp_path / "game.yaml").write_text(TURNS.replace("TURNS", turns))
+    return Game.load(str(tmp_path / "game.yaml"))
+
+
+def _play(game, players, answers):
+    s = game.new_state(players=players, seed=1)
+    for a in answers:
+        if game.is_over(s):
+            break
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, game.options(s, seat).index(a))
+    return s
+
+
+def test_a_turn_order_alternates_and_gives_extra_turns(tmp_path):
+    game = _turn_game(tmp_path, '{next: "me if again else next_player(me)", until: "moves >= 5"}')
+    s = _play(game, 2, ["one", "two", "two", "one", "one", "one"])
+    assert s["v"]["order"] == [0, 1, 1, 1, 0] and game.is_over(s)
+    # first and count: the last seat starts, at most 4 turns, strict alternation
+    game = _turn_game(tmp_path, '{first: "players[player_count - 1]", count: 4}')
+    s = _play(game, 3, ["two"] * 10)
+    assert s["v"]["order"] == [2, 0, 1, 2] and game.is_over(s)
+
+
+def test_a_turn_order_whose_next_is_none_ends_the_phase(tmp_path):
+    game = _turn_game(tmp_path, '{next: "next_player(me) if me.seat < 1 else none"}')
+    s = _play(game, 3, ["one"] * 5)
+    assert s["v"]["order"] == [0, 1] and game.is_over(s)
+
+
+def test_a_turn_order_of_the_wrong_kind_is_found_at_its_place(tmp_path):
+    from interpreter.build.game_loader import check_game
+    (tmp_path / "game.yaml").write_text(TURNS.replace(
+        "TURNS", '{next: "me.score", until: "moves", first: "nobody"}'))
+    found = sorted((f.line, f.code) for f in check_game(str(tmp_path / "game.yaml")))
+    assert found == [(16, "REF-UNDEF"), (16, "TYPE"), (16, "TYPE")]

@@ -351,3 +351,4 @@ class RunProgram(Stmt):
     """Run another compiled program (a phase, the setup) in a new frame; built by flow.py."""
     key: str
     phase: Optional[str] = None
+    me: Optional[Node] = None       # the player whose turn it is (a phase with `turns:`)

@@ -43,7 +43,7 @@ CHILDREN: dict = {
     A.Return: ("expr",), A.Break: (), A.Continue: (), A.Pass: (), A.Log: ("to",), A.EndGame: (),
     A.Reveal: ("what", "to"), A.Mark: ("what", "to"), A.Unmark: ("what",),
     A.If: ("branches", "orelse"), A.ForEach: ("coll", "body"), A.While: ("test", "body"),
-    A.Repeat: ("count", "body"), A.RunProgram: (),
+    A.Repeat: ("count", "body"), A.RunProgram: ("me",),
 }
 
 # node class -> (the field, or fields, an expression binds a name in, the name: "it", or the

@@ -386,8 +386,9 @@ class ScriptCompiler(Handover, Control):
         nxt = self.stop_here()
         if st.phase is not None:
             self.line(f"s['phase'] = {st.phase!r}")
+        me = self.src(st.me)[0] if st.me is not None else "None"
         self.line(f"fr['pc'] = {nxt}")
-        self.line(f"vm.push({st.key!r}, {{'me': None}})")
+        self.line(f"vm.push({st.key!r}, {{'me': {me}}})")
         self.line(f"return {PUSHED}")
         self.b.end_block()
 
