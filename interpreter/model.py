@@ -100,6 +100,7 @@ class GameDef:
     players_max: int                                     # most seats it plays with
     seat_names: tuple = ()                               # seat -> label ("P1" where absent)
     variants: dict = field(default_factory=dict)        # name -> description
+    board_options: set = field(default_factory=set)     # options a board's size reads
     default_variant: str = "standard"                    # the variant played unless one is asked
     options: dict = field(default_factory=dict)         # name -> default value
     constants: dict = field(default_factory=dict)       # name -> value (may be by player count)

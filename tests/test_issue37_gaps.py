@@ -194,8 +194,8 @@ def test_counters_named_in_play_are_no_orphans_and_the_recipe_validates(tmp_path
     assert check_game(str(root / "examples" / "gather")) == []
     text = (root / "examples" / "gather" / "game.yaml").read_text()
     # the counters read only through counter(r): each named in text is used, others orphans
-    text = text.replace("gain counter(space.gives) space.amount to p",
-                        'gain counter("wood") space.amount to p').replace(
+    text = text.replace("gain counter(space.gives) n to p",
+                        'gain counter("wood") n to p').replace(
         "sum(worth[r] * p.counter(r) for r in goods) + (3 if min([p.counter(r) for r in goods])"
         " >= 2 else 0)", "p.counter('wood')").replace(
         " ({p.counter(space.gives)} in all)", "")
@@ -298,3 +298,109 @@ def test_a_turn_order_of_the_wrong_kind_is_found_at_its_place(tmp_path):
         "TURNS", '{next: "me.score", until: "moves", first: "nobody"}'))
     found = sorted((f.line, f.code) for f in check_game(str(tmp_path / "game.yaml")))
     assert found == [(16, "REF-UNDEF"), (16, "TYPE"), (16, "TYPE")]
+
+
+# 4. board geometry from constants and options
+BOARD = """
+game: {id: sized, name: Sized, players: {min: 2, max: 2}}
+constants: {margin: 1}
+options:
+  size: {default: 3, type: number, min: 2, max: 30, description: "Board side."}
+counters:
+  player:
+    score: {start: 0}
+boards:
+  grid: BOARD
+rounds:
+  count: 1
+  phases:
+    - name: p
+      do: |
+        for each p in players:
+            c = choose one of cells() by p
+            gain score 1 to p
+end:
+  score: it.score
+"""
+
+
+def _sized(tmp_path, board):
+    (tmp_path / "game.yaml").write_text(BOARD.replace("BOARD", board))
+    return str(tmp_path / "game.yaml")
+
+
+def test_a_grid_sized_by_an_option_is_built_again_for_another_value(tmp_path):
+    from interpreter.analysis.overrides import board_overrides, load_with_overrides
+    path = _sized(tmp_path, '{shape: grid, rows: "size", cols: "size + margin", '
+                            'remove: "[\'a1\'] if size > 2 else []"}')
+    game = Game.load(path)
+    assert len(game.g.boards["grid"].cells) == 3 * 4 - 1 and game.g.board_options == {"size"}
+    assert board_overrides(game, {"size": 3}) == ()
+    big = load_with_overrides(path, board_overrides(game, {"size": 5}))
+    assert len(big.g.boards["grid"].cells) == 5 * 6 - 1
+    s = big.new_state(players=2, seed=1, options={"size": 5})
+    assert len(big.options(s, 0)) == 29
+
+
+def test_a_hex_board_shaped_by_a_constant(tmp_path):
+    game = Game.load(_sized(tmp_path, '{shape: hex, rows: "[size, size + 1, size]", '
+                                      'places: faces}'))
+    assert len(game.g.boards["grid"].cells) == 10
+
+
+@pytest.mark.parametrize("board,message", [
+    ('{shape: grid, rows: "size", cols: "size * 10"}',
+     "cols 'size * 10' gives 30: a whole number from 1 to 26 is needed"),
+    ('{shape: grid, rows: "sise", cols: 3}', "rows 'sise': 'sise' is no constant or option "
+                                             "(did you mean 'size'?)"),
+    ('{shape: grid, rows: "cells()", cols: 3}', "rows 'cells()': a board's size is worked out"),
+])
+def test_a_board_size_that_cannot_be_worked_out_is_found_at_its_key(tmp_path, board, message):
+    from interpreter.build.game_loader import check_game
+    found = check_game(_sized(tmp_path, board))
+    assert [(f.code, f.line) for f in found] == [("SCHEMA-VALUE", 10)]
+    assert found[0].message.startswith(message)
+
+
+def test_the_board_size_bound_is_checked_on_the_worked_out_size(tmp_path):
+    from interpreter.build.game_loader import check_game
+    found = check_game(_sized(tmp_path, '{shape: hex, rows: "[60 for i in range(1, 200)]"}'))
+    assert [f.code for f in found] == ["SCHEMA-VALUE"] and "at most" in found[0].message
+
+
+# 5. a board place that shows a number or a short text, drawn and described in views
+def test_a_board_shows_each_places_number_in_views_and_on_the_terminal():
+    from rich.console import Console
+    from interpreter.present.board_draw import render_board
+    from interpreter.present.views import view
+    game = Game.load("examples/sow")
+    s = game.new_state(players=2, seed=1)
+    game.apply(s, 0, game.options(s, 0).index("b1 (3 seeds)"))
+    board = view(game, s, 1)["boards"]["pits"]
+    assert board["shows"] == "seeds"
+    assert {k: c.get("shows") for k, c in board["cells"].items()} == {
+        "a1": "3", "b1": "0", "c1": "4", "d1": "4", "e1": "1",
+        "a2": "0", "b2": "3", "c2": "3", "d2": "3", "e2": "3"}
+    console = Console(width=80, record=True)
+    console.print(render_board(board, "P2", seats=["P1", "P2"]))
+    text = console.export_text()
+    rows = text.splitlines()
+    assert rows[1].split() == ["2", "0", "3", "3", "3", "3"]
+    assert rows[2].split() == ["1", "3", "0", "4", "4", "1"]
+    assert "the square's seeds" in " ".join(text.split())
+
+
+def test_a_board_shows_nothing_of_a_value_a_seat_may_not_see(tmp_path):
+    from interpreter.build.game_loader import check_game
+    from interpreter.present.views import view
+    root = Path(__file__).resolve().parent.parent / "examples" / "sow" / "game.yaml"
+    text = root.read_text().replace('seeds: {start: {}, entries: number, default: 0,',
+                                    'seeds: {start: {}, entries: number, default: 0, '
+                                    'visibility: none,')
+    (tmp_path / "game.yaml").write_text(text)
+    game = Game.load(str(tmp_path / "game.yaml"))
+    cells = view(game, game.new_state(players=2, seed=1), 0)["boards"]["pits"]["cells"]
+    assert not any("shows" in c for c in cells.values())
+    (tmp_path / "game.yaml").write_text(root.read_text().replace("shows: seeds", "shows: seed"))
+    found = [(f.code, f.message, f.hint) for f in check_game(str(tmp_path / "game.yaml"))]
+    assert found == [("REF-UNDEF", "shows: 'seed' is not a game value", "did you mean 'seeds'?")]

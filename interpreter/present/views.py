@@ -196,6 +196,7 @@ def _board(g, evaluator, s, board, seat) -> dict:
         else (None, None)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
+    says = _says(g, s, board, seat)
     cells = {}
     for cell in board.cells:
         stack = []
@@ -219,6 +220,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
         feats = _features(board, board.features[cell], s["variant"])
         if feats:
             cells[cell]["features"] = feats
+        if cell in says:
+            cells[cell]["shows"] = says[cell]
     # which features the board uses, for its legend: hidden cards, seat marks
     hides = board_hides(g, board.name)
     marks = any(spec.type == "players" for _, spec in public)
@@ -240,6 +243,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
     markers = _markers(g, s, board, seat)
     if markers:
         out["markers"] = markers
+    if getattr(board, "shows", None):
+        out["shows"] = board.shows
     links = _links(g, s, board, seat)
     if links:
         out["links"] = links
@@ -276,6 +281,23 @@ def _held(g, s, name: str, seat) -> list:
     if name in g.game_values and sees(g, "value", name, None, seat):
         return [(None, s["v"].get(name))]
     return []
+
+
+SAYS_WIDTH = 6      # what a place shows: a number, or a text cut to this many characters
+
+
+def _says(g, s, board, seat) -> dict:
+    """place -> the short text the board's `shows:` value gives it (a game value, a mapping
+    of places to numbers or texts), as far as this seat may see the value; none and false
+    show nothing."""
+    name = getattr(board, "shows", None)
+    out = {}
+    for _, value in (_held(g, s, name, seat) if name else ()):
+        for k, x in (value.items() if isinstance(value, dict) else ()):
+            place = board.feature_key(k) if isinstance(k, str) else None
+            if place is not None and x is not None and x is not False:
+                out[place] = str(x)[:SAYS_WIDTH]
+    return out
 
 
 def _features(board, feats: dict, variant: str) -> dict:
