@@ -89,7 +89,7 @@ def test_a_list_of_numbers_reads_as_a_list_in_texts_and_menus():
     assert label_of(g, ["x", "x", "y"]) == "2 x + 1 y"       # texts: counted, as cards are
     game = Game.load("examples/keep_dice")
     s = game.new_state(players=2, seed=3)
-    assert game.options(s, 0) == ["4", "2", "4, 2", "4, 4", "2, 4", "4, 2, 4"]
+    assert game.options(s, 0) == ["2", "4", "4 #2", "2, 4", "2, 4 #2", "4, 4", "2, 4, 4"]
 
 
 # 7. comprehensions with a filter, and the natural form's error saying what to write
@@ -404,3 +404,25 @@ def test_a_board_shows_nothing_of_a_value_a_seat_may_not_see(tmp_path):
     (tmp_path / "game.yaml").write_text(root.read_text().replace("shows: seeds", "shows: seed"))
     found = [(f.code, f.message, f.hint) for f in check_game(str(tmp_path / "game.yaml"))]
     assert found == [("REF-UNDEF", "shows: 'seed' is not a game value", "did you mean 'seeds'?")]
+
+
+# 2. choosing a subset: one decision whose options are the sets of items
+def test_choose_any_offers_every_set_of_items_within_its_bounds(claims):
+    s = run(claims, 'kept = choose any of [3, 3, 5] at least 1 at most 2 by me prompt "keep?"\n'
+                    'set moves = kept')
+    assert claims.options(s, 0) == ["3", "3 #2", "5", "3, 3", "3, 5", "3, 5 #2"]
+    claims.apply(s, 0, 4)
+    assert s["v"]["moves"] == [3, 5]
+    s = run(claims, "kept = choose any of [1, 2] by me\nset moves = [kept]")
+    assert claims.options(s, 0) == ["nothing", "1", "2", "1, 2"]
+    s = run(claims, 'kept = choose any of ["a", "b", "c"] at least 3 by me\nset moves = kept')
+    assert s["pending"] is None and s["v"]["moves"] == ["a", "b", "c"]     # one set: taken
+
+
+def test_choose_any_is_bounded_and_its_bounds_are_numbers(claims):
+    with pytest.raises(GameError, match="offers more than 4096 sets: bound it with 'at most N'"):
+        run(claims, "kept = choose any of range(1, 13) by me")
+    s = run(claims, "kept = choose any of range(1, 20) at most 2 by me")
+    assert len(claims.options(s, 0)) == 1 + 20 + 190
+    assert [e[0] for e in compile_errors(claims, 'k = choose any of [1] at least "a" by me')] \
+        == ["TYPE"]

@@ -180,6 +180,9 @@ class Choose(Stmt):
     seq: bool = False              # choose sequence of MENU: each seat composes a list
     length: Optional[list] = None  # a sequence's [MIN, MAX] (MAX None: exactly MIN)
     always: Optional[tuple] = None  # ask always: (line, col); asked even with one option
+    subset: bool = False           # choose any of COLL: a set of its items (by position)
+    least: Optional[Node] = None   # ... at least N
+    most: Optional[Node] = None    # ... at most N
     repeated: Optional[tuple] = None   # (option, line, col) of an option given twice
     # (line, col) of the first character of the prompt / labelled text, for error positions
     text_at: dict = field(default_factory=dict, compare=False)

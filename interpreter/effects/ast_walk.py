@@ -34,7 +34,8 @@ CHILDREN: dict = {
     A.Call: ("args", "kwargs"), A.CallComp: ("comp",),
     # statements
     A.Assign: ("expr",),
-    A.Choose: ("coll", "low", "high", "by", "each", "otherwise_if", "length", "grouped"),
+    A.Choose: ("coll", "low", "high", "by", "each", "otherwise_if", "length", "grouped",
+               "least", "most"),
     A.Gain: ("counter_of", "amount", "who"), A.Lose: ("counter_of", "amount", "who"),
     A.Steal: ("counter_of", "amount", "victim"), A.Method: ("obj", "args"),
     A.SetStmt: ("target", "expr"), A.Move: ("what", "dest"), A.Draw: ("count", "src", "dest"),

@@ -43,7 +43,20 @@ class Handover:
         prompt = self.g.register_prompt(self.c.ns.expression(
             self.template(st.prompt or f"choose {st.var}", st, st.text_at.get("prompt")),
             what="prompt", at=(line, st.col)))
-        if st.coll is not None:
+        if st.coll is not None and st.subset:     # choose any of X: its sets of items
+            coll, ct = self.src(st.coll)
+            self.c.require_list(st.coll, ct)
+            et = T.list_of(T.elem(ct))
+            least, most = "0", "None"
+            for node, kind in ((st.least, "least"), (st.most, "most")):
+                if node is not None:
+                    src, t = self.src(node)
+                    if t not in (T.NUM, T.ANY):
+                        self.c.err(node, "TYPE", f"'at {kind}' is a number of items, not "
+                                                 f"{type_words(t)}")
+                    least, most = (src, most) if kind == "least" else (least, src)
+            values = f"_subsets_between({coll}, {least}, {most})"
+        elif st.coll is not None:
             coll, ct = self.src(st.coll)
             self.c.require_list(st.coll, ct)
             et = T.elem(ct)

@@ -83,6 +83,31 @@ def counter_named(vm, name):
     return name
 
 
+MAX_SUBSET_OPTIONS = 4096      # choose any of X: at most this many sets offered
+
+
+def subsets_between(xs, least, most):
+    """choose any of X at least A at most B: every set of X's items (by position, in X's
+    order) of A to B items, smallest first: the options of one decision."""
+    from itertools import combinations
+    xs = list(xs)
+    if type(least) is not int or (most is not None and type(most) is not int):
+        raise GameError(f"choose any: at least/at most are whole numbers, not {least!r}, {most!r}")
+    hi = len(xs) if most is None else min(most, len(xs))
+    lo = max(least, 0)
+    total, out = 0, []
+    for k in range(lo, hi + 1):
+        n = 1
+        for i in range(min(k, len(xs) - k)):
+            n = n * (len(xs) - i) // (i + 1)
+        total += n
+        if total > MAX_SUBSET_OPTIONS:
+            raise GameError(f"choose any of {len(xs)} items offers more than {MAX_SUBSET_OPTIONS} "
+                            "sets: bound it with 'at most N'")
+        out += [list(c) for c in combinations(xs, k)]
+    return out
+
+
 def first(xs):
     return xs[0] if xs else None
 
@@ -201,6 +226,7 @@ def broken(*args):
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
            "mapping": mapping, "power": power, "counter_named": counter_named,
+           "subsets_between": subsets_between,
            "ranked": ranked, "best_by": best_by,
            # card.zone and card.owner: generated code passes the card's zone key
            "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,
