@@ -426,3 +426,19 @@ def test_choose_any_is_bounded_and_its_bounds_are_numbers(claims):
     assert len(claims.options(s, 0)) == 1 + 20 + 190
     assert [e[0] for e in compile_errors(claims, 'k = choose any of [1] at least "a" by me')] \
         == ["TYPE"]
+
+
+def test_a_person_composes_the_set_item_by_item_at_the_plain_table():
+    from interpreter.present.views import view
+    from test_cli import run as cli
+    game = Game.load("examples/keep_dice")
+    v = view(game, game.new_state(players=2, seed=3), 0)
+    assert v["subset"] == {"items": ["2", "4", "4 #2"], "at_least": 1, "at_most": 3}
+    # items 1 and 3 kept (3 toggled twice on the way), an empty set refused, then done
+    r = cli("play", "examples/keep_dice", "--seed", 3, "--humans", 1, "--bots", "random",
+            "--plain", input="done\n1\n3\n2\n2\ndone\nquit\n")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0, r.output
+    assert "Keep 1 to 3 items: 0 items kept now." in out
+    assert "[x] 2" in out and "[x] 4 #2" in out
+    assert "P1 keeps 2, 4 for" in out

@@ -55,7 +55,7 @@ class Handover:
                         self.c.err(node, "TYPE", f"'at {kind}' is a number of items, not "
                                                  f"{type_words(t)}")
                     least, most = (src, most) if kind == "least" else (least, src)
-            values = f"_subsets_between({coll}, {least}, {most})"
+            values = f"_subsets_between(_items := list({coll}), _lo := {least}, _hi := {most})"
         elif st.coll is not None:
             coll, ct = self.src(st.coll)
             self.c.require_list(st.coll, ct)
@@ -102,6 +102,8 @@ class Handover:
                                    f"`{var} = choose one of ... by PLAYER`")
         by = self.who(st.by)
         opts = self.menu(st, et)
+        if st.subset:           # the items kept, for a table composing the set
+            opts = f"_subset_menu({opts}, _items, _lo, _hi)"
         nxt = self.stop_here()
         for src in (f"_vals = {values}",
                     f"_other = {other}",

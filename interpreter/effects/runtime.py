@@ -6,7 +6,7 @@ from operator import itemgetter
 
 from .. import zone_keys
 from ..errors import GameError, did_you_mean
-from .menus import choice, unique
+from .menus import choice, subset_menu, unique
 
 FIRST = itemgetter(0)
 LOOP_LIMIT = 10000          # the most times one loop may run
@@ -226,7 +226,7 @@ def broken(*args):
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
            "mapping": mapping, "power": power, "counter_named": counter_named,
-           "subsets_between": subsets_between,
+           "subsets_between": subsets_between, "subset_menu": subset_menu,
            "ranked": ranked, "best_by": best_by,
            # card.zone and card.owner: generated code passes the card's zone key
            "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,

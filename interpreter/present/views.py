@@ -102,6 +102,9 @@ def view(game, s: dict, seat: int | None) -> dict:
         number = number_input(game, s, seat)
         if number:
             v["number"] = number
+        subset = game.subset(s, seat)
+        if subset:              # choose any of: the items a person composes the set from
+            v["subset"] = subset
     if g.card_details:      # what opening a card shows, for the cards on this screen
         v["card_details"] = card_details(game, s, seat, v)
     if s["over"] and s["result"]:
