@@ -42,10 +42,45 @@ def finalise(z: int) -> int:
     return next_u64({"rng": (z - GOLDEN) & _MASK})
 
 
+class NeedOutcome(BaseException):
+    """A draw inside `forced` found no forced outcome left: `n`, how many outcomes it has
+    (equally likely). A BaseException, so that no rule's error handling takes it for a bug."""
+
+    def __init__(self, n: int):
+        super().__init__(n)
+        self.n = n
+
+
+_forced = contextvars.ContextVar("rulebook_rng_forced", default=None)
+
+
+@contextlib.contextmanager
+def forced(outcomes: list):
+    """Inside, each draw below(n) takes the next of `outcomes` (a whole number below its n)
+    instead of the generator's, and raises NeedOutcome(n) when they run out: how exact
+    analysis walks every outcome of a game's chance (interpreter/openspiel, chance
+    'explicit': it replays a decision with a growing list). A shuffle draws as Fisher-Yates
+    does: below(k + 1) for k from the last position down."""
+    token = _forced.set([list(outcomes), 0])
+    try:
+        yield
+    finally:
+        _forced.reset(token)
+
+
 def below(state: dict, n: int) -> int:
     """A uniform integer in [0, n)."""
     if n <= 1:
         return 0
+    f = _forced.get()
+    if f is not None:
+        outcomes, i = f
+        if i >= len(outcomes):
+            raise NeedOutcome(n)
+        f[1] = i + 1
+        if not 0 <= outcomes[i] < n:
+            raise ValueError(f"forced outcome {outcomes[i]!r} is not below {n}")
+        return outcomes[i]
     # rejection sampling keeps it unbiased
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
