@@ -2,7 +2,7 @@
 random_sim_test needs a game-level generator a Python game cannot give (GetRNGState), so the
 random simulation here is its Python equivalent: the same checks through pyspiel's API, in
 both chance modes. OpenSpiel's CFR+ solves the cookbook's Kuhn poker; its MCTS bot plays a
-YAML game. The Shimmy/PettingZoo wrapper is not built."""
+YAML game; Shimmy's OpenSpiel wrapper makes a PettingZoo environment of one."""
 from __future__ import annotations
 
 import json
@@ -122,3 +122,22 @@ def test_openspiels_mcts_bot_plays_a_yaml_game_to_the_end():
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_a_pettingzoo_environment_through_shimmy_steps_to_the_end(chance):
+    shimmy = pytest.importorskip("shimmy")
+    game = ros.load_game(str(ROOT / "examples/keep_dice"), players=2, chance=chance)
+    env = shimmy.OpenSpielCompatibilityV0(env=game, render_mode=None)
+    env.reset(seed=1)
+    rng, moves = random.Random(1), 0
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert json.loads(observation)["seat_label"] == f"P{int(agent.split('_')[1]) + 1}"
+        legal = [i for i, m in enumerate(info["action_mask"]) if m]
+        env.step(rng.choice(legal))
+        moves += 1
+    assert moves >= 6 and sorted(env.game_state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
