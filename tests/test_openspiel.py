@@ -19,13 +19,15 @@ EXAMPLES = sorted(f"examples/{d.name}" for d in (ROOT / "examples").iterdir()
                   if (d / "game.yaml").is_file())
 
 
-def random_sim(game, sims: int, seed: int) -> int:
-    """Play random games through pyspiel's API, checking each step; the decisions made."""
+def random_sim(game, sims: int, seed: int, max_steps: int = 100000) -> int:
+    """Play random games through pyspiel's API, checking each step (at most max_steps a
+    game); the decisions made."""
     rng, steps = random.Random(seed), 0
     n = game.num_players()
     for _ in range(sims):
         state = game.new_initial_state()
-        while not state.is_terminal():
+        start = steps
+        while not state.is_terminal() and steps - start < max_steps:
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
@@ -45,7 +47,6 @@ def random_sim(game, sims: int, seed: int) -> int:
             twin.apply_action(a)
             assert twin.serialize() == state.serialize()
             steps += 1
-            assert steps < 100000
         r = state.returns()
         assert len(r) == n and all(x in (-1.0, 0.0, 1.0) for x in r)
     return steps
@@ -60,6 +61,16 @@ def test_random_simulation_through_pyspiel(name, chance):
     assert game.get_type().chance_mode == (mode.EXPLICIT_STOCHASTIC if chance == "explicit"
                                            else mode.SAMPLED_STOCHASTIC)
     assert random_sim(game, 2, 1) > 0
+
+
+GAMEDEFS = sorted(d.name for d in (ROOT / "gamedefs").iterdir() if (d / "game.yaml").is_file())
+
+
+@pytest.mark.parametrize("name", GAMEDEFS)
+def test_every_game_under_gamedefs_runs_through_pyspiel(name):
+    # one random game, its first 150 decisions checked (the longer ones run about 600)
+    game = pyspiel.load_game("rulebook", {"game": name, "players": 0})
+    assert random_sim(game, 1, 2, max_steps=150) > 0
 
 
 def test_load_game_gives_the_players_and_zero_sum_at_two():
