@@ -31,6 +31,7 @@ class CounterSpec:
     min: Optional[int] = 0          # None = may go negative
     max: Optional[int] = None       # None = no cap (a gain above it is lost)
     description: str = ""
+    shown: bool = True              # false: public bookkeeping no view shows
 
 
 @dataclass
@@ -45,6 +46,7 @@ class ValueSpec:
     description: str = ""
     entries: str = "any"            # a list's or mapping's entries: number, text, player, ...
     display: Optional[str] = None   # a text about `it` (each entry) that people read it as
+    shown: bool = True              # false: public bookkeeping no view shows (bots read it)
 
 
 @dataclass
@@ -99,6 +101,7 @@ class GameDef:
     seat_names: tuple = ()                               # seat -> label ("P1" where absent)
     how_to_play: str = ""                                # the rules for players on one screen
     variants: dict = field(default_factory=dict)        # name -> description
+    board_options: set = field(default_factory=set)     # options a board's size reads
     default_variant: str = "standard"                    # the variant played unless one is asked
     options: dict = field(default_factory=dict)         # name -> default value
     constants: dict = field(default_factory=dict)       # name -> value (may be by player count)

@@ -37,6 +37,9 @@ def apply(document, data: dict, overrides) -> None:
         if keys[0] == "cards":
             set_card(document, data, keys, value, path)
             continue
+        if keys[0] == "options" and len(keys) == 2 and \
+                isinstance((data.get("options") or {}).get(keys[1]), dict):
+            keys = keys + ["default"]       # options.NAME: a declared option's value
         node = data
         for i, k in enumerate(keys[:-1]):
             nxt = node.get(k) if isinstance(node, dict) else None
@@ -104,6 +107,15 @@ def copies(path: str, value) -> int:
         raise RulebookError(f"--set {path}: a card's count is a whole number of copies from 1 "
                             f"to 10000, not '{value}'")
     return value
+
+
+def board_overrides(game, options: dict) -> tuple:
+    """The --set overrides that build a game's boards for these options: a board whose size
+    reads an option is built when the game loads, so a run giving another value loads the
+    game again with it (options.NAME=VALUE); () when no board reads a changed option."""
+    g = game.g
+    return tuple((f"options.{k}", v) for k, v in sorted(options.items())
+                 if k in g.board_options and v != g.options.get(k))
 
 
 def load_with_overrides(path: str, overrides=()) -> Game:

@@ -45,6 +45,8 @@ def build_board(name: str, spec: dict):
     markers = spec.get("markers")
     board.markers = tuple(m for m in markers if isinstance(m, str)) \
         if isinstance(markers, list) else ()
+    shows = spec.get("shows")               # a value: place -> a number or a short text
+    board.shows = shows if isinstance(shows, str) else None
     links = spec.get("links")                # values joining two places, drawn (views)
     board.links = tuple(x for x in links if isinstance(x, dict) and isinstance(x.get("value"),
                                                                               str)) \

@@ -13,6 +13,7 @@ from ..errors import Finding, did_you_mean
 from .flow import FlowCompiler
 from .how_to_play import compile_how_to_play
 from ..boards.geometry import board_functions, build_board, spec_errors, stand_in
+from ..effects import board_sizes
 from ..effects.builtins import BUILTINS, SPECIAL
 from ..effects.mechanics import MECHANICS
 from ..model import CardStateSpec, CardType, CounterSpec, Function, GameDef, Procedure, ZoneSpec
@@ -82,7 +83,8 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                 spec = spec if isinstance(spec, dict) else {"start": spec}
                 target[name] = CounterSpec(name, spec.get("start", 0), spec.get("visibility", "all"),
                                            min=spec.get("min", 0), max=spec.get("max"),
-                                           description=spec.get("description", ""))
+                                           description=spec.get("description", ""),
+                                           shown=spec.get("shown", True) is not False)
         g.stats = {k: (str(v.get("expr", "0")) if isinstance(v, dict) else str(v))
                    for k, v in (d.get("stats") or {}).items()}
         zones = d.get("zones") or {}
@@ -163,6 +165,12 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         self.findings.extend(checks.all_findings(self, g, errors))
         return g
 
+    @staticmethod
+    def size_names(g) -> dict:
+        """What a board's size expressions may read: plain constants and options' values."""
+        return {**{k: v for k, v in g.constants.items() if not isinstance(v, dict)},
+                **g.options}
+
     def load_boards(self, g):
         """Each board becomes a group of game zones, one per cell, plus its geometry."""
         for name, spec in (self.data.get("boards") or {}).items():
@@ -170,7 +178,15 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
                 self.add(self.doc, ["boards", name], "DUP-NAME",
                          f"'{name}' is both a game zone and a board")
                 continue
-            problems = spec_errors(spec)
+            unworked = []
+            if isinstance(spec, dict):      # sizes from constants and options
+                g.board_options |= board_sizes.names_read(spec) & set(g.options)
+                spec, unworked = board_sizes.resolved(spec, self.size_names(g))
+                for key, message in unworked:
+                    self.add(self.doc, ["boards", name, key], "SCHEMA-VALUE", message,
+                             "write a number, or an expression of constants and options",
+                             key=False)
+            problems = spec_errors(spec) if not unworked else [((), None, "", "", True)]
             for path, code, message, hint, _ in problems:
                 if code is not None:
                     self.add(self.doc, ["boards", name, *path], code, message, hint, key=False)

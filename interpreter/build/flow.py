@@ -51,10 +51,47 @@ class FlowCompiler:
         body = []
         for i, ph in enumerate(spec.get("phases") or []):
             key = f"phase:{prefix}{ph['name']}"
+            turns = ph.get("turns")
             self.compile_script(comp, self.doc, path + ["phases", i, "do"], ph.get("do", ""),
-                                {"me": "player"}, key, True)
-            body.append(A.RunProgram(key, ph["name"]))
+                                {"me": "player"}, key, not isinstance(turns, dict))
+            if isinstance(turns, dict):
+                body += self.turn_order(comp, turns, path + ["phases", i, "turns"], key, ph["name"])
+            else:
+                body.append(A.RunProgram(key, ph["name"]))
         return body
+
+    def turn_order(self, comp, spec, path, key, name) -> list:
+        """A phase played as turns (`turns: {first, next, until, count}`, boardgame.io's turn
+        order): `do` is one turn of `me`; `first` moves first, then `next` (an expression of
+        `me`, who just moved: `me` again for an extra turn) until `until` holds after a turn,
+        `count` turns are played, `next` is none, or the game ends."""
+        first = self.turn_expr(comp, spec, path, "first", "first(players)", {})
+        nxt = self.turn_expr(comp, spec, path, "next", "next_player(me)", {"me": "player"})
+        until = self.turn_expr(comp, spec, path, "until", None, {"me": "player"}, "bool")
+        p = A.Name("$turn")
+        body = [A.If([(A.Compare("==", p, A.Const(None)), [A.Break()])], None),
+                A.RunProgram(key, name, me=p), A.Assign("me", p)]
+        if until is not None:
+            body.append(A.If([(until, [A.Break()])], None))
+        body.append(A.Assign("$turn", nxt))
+        count = self.count(comp, spec, path)
+        loop = [A.While(A.Const(True), body)] if count is None else \
+            counted("$turns", count, body)
+        return [A.Assign("$turn", first)] + loop
+
+    def turn_expr(self, comp, spec, path, key, default, local_types, want="player"):
+        """One expression of a turn order, checked at its place; its syntax tree (the default's
+        when absent, a stand-in when broken so that only its own finding is reported)."""
+        text = spec.get(key, default)
+        if text is None:
+            return None
+        if key not in spec:
+            return parse_expression(text)
+        before = len(self.findings)
+        fn = self.compile_expr(comp, self.doc, path + [key], str(text), local_types, want=want)
+        if fn is None or len(self.findings) > before:
+            return A.Const(None if want == "player" else True)
+        return parse_expression(str(text))
 
     def count(self, comp, spec, path):
         """The syntax tree of a rounds count (a number or an expression), None if absent or

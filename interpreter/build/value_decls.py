@@ -66,7 +66,8 @@ def _declared(owner: str, name: str, spec: dict):
         return "entries", "TYPE", f"'{name}' is {TYPES[vtype][1]}: entries are what a list " \
                                   "or mapping holds", True
     declared = ValueSpec(name, start, spec.get("visibility", "all"), vtype, default,
-                         spec.get("description", ""), entries, spec.get("display"))
+                         spec.get("description", ""), entries, spec.get("display"),
+                         spec.get("shown", True) is not False)
     if not fits_spec(declared, start, None, None):
         return "start", "TYPE", f"the entries of the {owner} value '{name}' are " \
                                 f"{TYPES[entries][1]}, but it starts as " \

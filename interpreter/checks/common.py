@@ -27,6 +27,16 @@ def label_fields(g) -> set:
     return names
 
 
+# In `used` when a player counter is named by a value computed in play (p.counter(r)):
+# any player counter may be the one, so none is an orphan.
+ANY_COUNTER = "counter(...)"
+
+
+def _counter_named(node) -> str:
+    """The counter counter(NODE) names: a text written there, else any."""
+    return node.value if isinstance(node, A.Const) and type(node.value) is str else ANY_COUNTER
+
+
 def names_used(tree, names: set, strings: set) -> None:
     """Add the names a syntax tree (or a list of them) uses to `names`: variables, fields,
     functions called, counters changed, and those in its texts' {fields}; its text constants
@@ -38,6 +48,10 @@ def names_used(tree, names: set, strings: set) -> None:
             names.add(node.func)
         elif isinstance(node, (A.Gain, A.Lose, A.Steal)):
             names.add(node.counter)
+            if node.counter_of is not None:
+                names.add(_counter_named(node.counter_of))
+        elif isinstance(node, A.Method) and node.name == "counter" and node.args:
+            names.add(_counter_named(node.args[0]))
         elif isinstance(node, A.Const) and isinstance(node.value, str):
             strings.add(node.value)
             if "{" in node.value:          # a text with fields, filled in where it is used

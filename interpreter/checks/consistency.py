@@ -15,10 +15,11 @@ new way, by adding them to `used` in `usage()`.
 from __future__ import annotations
 
 from . import attributes as attr_checks, names as name_checks, plain_texts, unset as unset_checks
-from .common import (CARD_FIELDS, attribute_reads, card_sources, label_fields, matches,
+from .common import (ANY_COUNTER, CARD_FIELDS, attribute_reads, card_sources, label_fields, matches,
                      names_used, text_names_used)
 from .. import zone_keys
 from ..errors import Finding, did_you_mean
+from ..effects import board_sizes
 from ..effects.names import PLAYER_FIELDS
 from ..load.csv_cards import CsvDoc
 
@@ -89,6 +90,13 @@ def board_findings(builder, g) -> list:
                 out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
                                    f"markers: '{m}' is not a player or game value",
                                    did_you_mean(str(m), values)))
+        shows = spec.get("shows")
+        if isinstance(shows, str) and shows not in g.game_values:
+            line, col = builder.at(builder.doc, ["boards", name, "shows"], key=False)
+            out.append(Finding(builder.doc.path, line, col, "REF-UNDEF",
+                               f"shows: '{shows}' is not a game value",
+                               did_you_mean(shows, g.game_values) or
+                               "declare it under values: game: (a mapping place -> number)"))
         out += _feature_variant_findings(builder, g, name, spec)
         links = spec.get("links")
         for i, link in enumerate(links if isinstance(links, list) else ()):
@@ -136,6 +144,9 @@ def usage(builder, g) -> set:
             markers = spec.get("markers")
             names.update(m for m in (markers if isinstance(markers, list) else ())
                          if isinstance(m, str))
+            names.update(board_sizes.names_read(spec))      # rows: "size", cols: ...
+            if isinstance(spec.get("shows"), str):
+                names.add(spec["shows"])
     count = (builder.data.get("rounds") or {}).get("count")
     if isinstance(count, str):      # `count: prize_count` reads a constant
         text_names_used("{" + count + "}", names, strings)
@@ -156,7 +167,8 @@ def orphan_findings(builder, g, used: set) -> list:
             list(enumerate(defs)) if isinstance(defs, list) else []
         for key, value in items:
             name = value if isinstance(defs, list) else key
-            if not isinstance(name, str) or name in used:
+            if not isinstance(name, str) or name in used \
+                    or what == "player counter" and ANY_COUNTER in used:
                 continue
             line, col = builder.at(builder.doc, list(path) + [key])
             out.append(Finding(builder.doc.path, line, col, "ORPHAN",

@@ -14,6 +14,7 @@ from ..errors import did_you_mean
 from ..safe_text import spelled
 from ..present.typed import (card_named, containing, exact_label, option_number,  # noqa: F401
                              typed_group, typed_number, whole)
+from ..effects.menus import subset_index
 
 DETAILS = ("card", "details")     # a card's details: `card N` or `details LABEL`
 COMMANDS = ("help", "show", "rim", "log", "undo", "save", "quit") + DETAILS
@@ -46,6 +47,7 @@ class Human:
             read(con, "")
         self.last = seat
         self.group = None                     # the group of a long menu opened, by index
+        self.picked: set = set()              # a choose-any's items kept so far
         self.show(seat)
         while True:
             state = self.session.state
@@ -58,7 +60,12 @@ class Human:
             if not text:
                 continue
             word, _, arg = text.partition(" ")
-            if number and whole(text) is not None:   # a bid: the number itself
+            subset = views.view(game, state, seat).get("subset")
+            if subset and (text.isascii() and text.isdigit() or text.lower() == DONE):
+                answer = self.compose(seat, subset, options, text)
+                if answer is not None:
+                    return "choose", answer
+            elif number and whole(text) is not None:   # a bid: the number itself
                 label = typed_number(number, whole(text))
                 if label is not None:
                     return "choose", label
@@ -106,6 +113,26 @@ class Human:
                 return "choose", found[0][1]
             else:
                 self.not_an_option(text, options, number)
+
+    def compose(self, seat: int, subset: dict, options: list, text: str):
+        """One step of composing a choose-any set: a number keeps or leaves that item,
+        done answers with the set (the option holding it) when its size is allowed."""
+        con, items = self.con, subset["items"]
+        if text.lower() == DONE:
+            i = subset_index(len(items), subset["at_least"], subset["at_most"], self.picked)
+            if i is None:
+                say(con, f"Keep {subset['at_least']} to {subset['at_most']} items: "
+                         f"{terminal.plural(len(self.picked), 'item')} kept now.")
+                return None
+            return options[i]
+        k = int(text.lstrip("0") or "0") if len(text) <= 6 else 0
+        if not 1 <= k <= len(items):
+            say(con, f"There is no item {text[:12]}: choose 1 to {len(items)}, then done.")
+            return None
+        self.picked ^= {k - 1}
+        terminal.render_options(con, views.view(self.session.game, self.session.state, seat),
+                                self.picked)
+        return None
 
     def not_an_option(self, text: str, options: list, number=None) -> None:
         """Typed text that is no option: the options containing it (a filter for long

@@ -16,7 +16,7 @@ from .common import Failed, bot_args, load_game, option_args, seed_option
 from ..errors import GameError
 from ..files import FileWriteError, atomic_file
 from ..load.documents import resolve_game_path
-from ..analysis.overrides import load_with_overrides, parse_sets
+from ..analysis.overrides import board_overrides, load_with_overrides, parse_sets
 from ..analysis.cluster import WORKER_WAIT, SchedulerError, check_address
 from ..analysis.runner import RunInterrupted, Runner, RunSpec, default_jobs, tasks_for
 from ..analysis.stats import summarise
@@ -107,6 +107,10 @@ def setup(game_name, players, variant, option_specs, set_specs, kind, bot_specs,
     path = str(resolve_game_path(game_name).resolve())
     game = load_game(path) if not overrides else load_with_overrides(path, overrides)
     options = option_args(game, option_specs)
+    resize = board_overrides(game, options)
+    if resize:        # a board whose size reads an option: built again for this run
+        overrides = tuple(overrides) + resize
+        game = load_with_overrides(path, overrides)
     try:   # a bad player count or variant stops here; a rule bug is counted per game
         n = game.new_state(players, 0, variant, options)["n"]
     except GameError:

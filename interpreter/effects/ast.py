@@ -123,10 +123,25 @@ class ListExpr(Expr):
 
 
 @dataclass
+class Method(Expr):
+    """OBJ.NAME(ARGS): p.counter(r), a player's counter named by a value."""
+    obj: Node
+    name: str
+    args: list
+
+
+@dataclass
+class MapExpr(Expr):
+    """{KEY: VALUE, ...}: a new mapping (keys kept as texts, as in the state)."""
+    items: list         # [(key node, value node)]
+
+
+@dataclass
 class Comprehension(Expr):
     expr: Node
     var: str
     coll: Node
+    cond: Node = None       # [EXPR for VAR in COLL if COND]: the elements kept
 
 
 @dataclass
@@ -164,6 +179,10 @@ class Choose(Stmt):
     otherwise_if: Optional[Node] = None   # otherwise "..." if CONDITION: offered only then
     seq: bool = False              # choose sequence of MENU: each seat composes a list
     length: Optional[list] = None  # a sequence's [MIN, MAX] (MAX None: exactly MIN)
+    always: Optional[tuple] = None  # ask always: (line, col); asked even with one option
+    subset: bool = False           # choose any of COLL: a set of its items (by position)
+    least: Optional[Node] = None   # ... at least N
+    most: Optional[Node] = None    # ... at most N
     repeated: Optional[tuple] = None   # (option, line, col) of an option given twice
     # (line, col) of the first character of the prompt / labelled text, for error positions
     text_at: dict = field(default_factory=dict, compare=False)
@@ -171,23 +190,26 @@ class Choose(Stmt):
 
 @dataclass
 class Gain(Stmt):
-    counter: str
+    counter: str                    # "" when named by a value:
     amount: Node
     who: Optional[Node]
+    counter_of: Optional[Node] = None   # counter(EXPR): the counter's name, computed
 
 
 @dataclass
 class Lose(Stmt):
-    counter: str
+    counter: str                    # "" when named by a value:
     amount: Node
     who: Optional[Node]
+    counter_of: Optional[Node] = None   # counter(EXPR): the counter's name, computed
 
 
 @dataclass
 class Steal(Stmt):
-    counter: str
+    counter: str                    # "" when named by a value:
     amount: Node
     victim: Node
+    counter_of: Optional[Node] = None   # counter(EXPR): the counter's name, computed
 
 
 @dataclass
@@ -332,3 +354,4 @@ class RunProgram(Stmt):
     """Run another compiled program (a phase, the setup) in a new frame; built by flow.py."""
     key: str
     phase: Optional[str] = None
+    me: Optional[Node] = None       # the player whose turn it is (a phase with `turns:`)

@@ -29,26 +29,29 @@ CHILDREN: dict = {
     A.BinOp: ("left", "right"), A.Compare: ("left", "right"), A.BoolOp: ("left", "right"),
     A.Not: ("operand",), A.Neg: ("operand",), A.CondExpr: ("then", "test", "other"),
     A.Where: ("coll", "cond"), A.Until: ("coll", "cond"), A.Ranked: ("coll", "key"),
-    A.Best: ("coll", "key"), A.ListExpr: ("items",), A.Comprehension: ("coll", "expr"),
+    A.Best: ("coll", "key"), A.ListExpr: ("items",), A.MapExpr: ("items",),
+    A.Comprehension: ("coll", "cond", "expr"),
     A.Call: ("args", "kwargs"), A.CallComp: ("comp",),
     # statements
     A.Assign: ("expr",),
-    A.Choose: ("coll", "low", "high", "by", "each", "otherwise_if", "length", "grouped"),
-    A.Gain: ("amount", "who"), A.Lose: ("amount", "who"), A.Steal: ("amount", "victim"),
+    A.Choose: ("coll", "low", "high", "by", "each", "otherwise_if", "length", "grouped",
+               "least", "most"),
+    A.Gain: ("counter_of", "amount", "who"), A.Lose: ("counter_of", "amount", "who"),
+    A.Steal: ("counter_of", "amount", "victim"), A.Method: ("obj", "args"),
     A.SetStmt: ("target", "expr"), A.Move: ("what", "dest"), A.Draw: ("count", "src", "dest"),
     A.Shuffle: ("zone",), A.Discard: ("what",), A.Play: ("card", "who", "ability"),
     A.CallStmt: ("call",), A.Append: ("what",), A.SortZone: ("zone", "key"),
     A.Return: ("expr",), A.Break: (), A.Continue: (), A.Pass: (), A.Log: ("to",), A.EndGame: (),
     A.Reveal: ("what", "to"), A.Mark: ("what", "to"), A.Unmark: ("what",),
     A.If: ("branches", "orelse"), A.ForEach: ("coll", "body"), A.While: ("test", "body"),
-    A.Repeat: ("count", "body"), A.RunProgram: (),
+    A.Repeat: ("count", "body"), A.RunProgram: ("me",),
 }
 
-# node class -> (the field an expression binds a name in, the name: "it", or the field
-# holding the bound variable's name as ".var")
+# node class -> (the field, or fields, an expression binds a name in, the name: "it", or the
+# field holding the bound variable's name as ".var")
 BINDS: dict = {
     A.Where: ("cond", "it"), A.Until: ("cond", "it"), A.Ranked: ("key", "it"),
-    A.Best: ("key", "it"), A.Comprehension: ("expr", ".var"),
+    A.Best: ("key", "it"), A.Comprehension: (("cond", "expr"), ".var"),
     A.Choose: ("grouped", "it"),       # grouped by EXPR: `it` is each option's value
 }
 
@@ -106,7 +109,7 @@ def scoped(tree, bound: frozenset = frozenset()):
         below: list = []
         for name in CHILDREN[type(node)]:
             inner = names
-            if binds is not None and binds[0] == name:
+            if binds is not None and (binds[0] == name or name in binds[0]):
                 word = binds[1]
                 inner = names | {getattr(node, word[1:]) if word[0] == "." else word}
             parts: list = []

@@ -4,7 +4,7 @@ The language is closed: these and the game's own names are all an effect can rea
 """
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 
 from ..errors import GameError
 from . import ast as A
@@ -211,6 +211,31 @@ def _join(vm, xs, sep=" "):
     return str(sep).join(vm.label(x) for x in xs)
 
 
+MAX_SUBSETS = 1 << 16       # subsets()/combinations() make at most this many lists
+
+
+def _subsets(vm, xs):
+    """Every sub-list of xs (elements by position, in xs's order), smallest first: [] first,
+    xs itself last. Equal elements at two positions give equal lists twice."""
+    xs = list(xs)
+    if len(xs) > 16:
+        raise GameError(f"subsets() of {len(xs)} elements would make {2 ** len(xs)} lists "
+                        f"(at most {MAX_SUBSETS}: 16 elements)")
+    return [list(c) for k in range(len(xs) + 1) for c in combinations(xs, k)]
+
+
+def _combinations(vm, xs, k):
+    """Every sub-list of k elements of xs (by position, in xs's order)."""
+    xs, k = list(xs), _count_arg(k, "combinations")
+    n, total = len(xs), 1
+    for i in range(min(k, max(n - k, 0))):
+        total = total * (n - i) // (i + 1)
+        if total > MAX_SUBSETS:
+            raise GameError(f"combinations() of {k} among {n} would make more than "
+                            f"{MAX_SUBSETS} lists")
+    return [list(c) for c in combinations(xs, k)]
+
+
 # name -> (function, result type, argument count range)
 def _shown(vm, card, attribute, seat=None):
     """shown(c, "colour" [, p]): what a `mark ... shows colour` told everyone (or seat p)
@@ -250,6 +275,8 @@ BUILTINS = {
     "shuffled": (_shuffled, "list", (1, 1)),
     "sample": (_sample, "list", (2, 2)),
     "index_of": (_index_of, "num", (2, 2)),
+    "subsets": (_subsets, "list:list", (1, 1)),
+    "combinations": (_combinations, "list:list", (2, 2)),
     "keys": (_keys, "list:str", (1, 1)),
     "shown": (_shown, "any", (2, 3)),
 }

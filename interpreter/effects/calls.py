@@ -15,7 +15,7 @@ from .signature import REQUIRED, Param, Signature
 # Builtins whose first argument must be a collection.
 COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "all", "unique",
                     "sorted", "reversed", "without", "cards_in", "zip", "take", "drop",
-                    "shuffled", "sample", "index_of"}
+                    "shuffled", "sample", "index_of", "subsets", "combinations"}
 
 # One-argument builtins written inline (the hot path): source template over the argument.
 INLINE = {"count": "len({0})", "first": "_first({0})", "bottom": "_first({0})",
@@ -199,9 +199,13 @@ class Calls:
         return f"_can_play(vm, PLAYABLE, {self.cards_ref}, {card}, {player})", T.BOOL
 
     def _special_attr(self, node, bound):
-        (_, (card, _), _), (_, (key, _), _) = bound
+        (_, (card, ct), _), (_, (key, _), _) = bound
+        if ct == T.PLAYER:
+            self.err(node.args[0] if node.args else node, "TYPE",
+                     "attr() reads a card's attribute or state, and this is a player: read a "
+                     "player's counter by a computed name with p.counter(NAME)")
         if not self.g.card_state:
-            return f"{self.cards_ref}[{card}].get({key})", T.ANY
+            return f"_card_attr(s, {self.cards_ref}, (), {card}, {key})", T.ANY
         starts = self.ns.bind("CARD_STATE_STARTS",
                               {n: spec.start for n, spec in self.g.card_state.items()})
         return f"_card_attr(s, {self.cards_ref}, {starts}, {card}, {key})", T.ANY

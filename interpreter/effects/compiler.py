@@ -18,6 +18,7 @@ from . import ast as A
 from . import types as T
 from .builtins import FOLDS, STOPS_AT_ANSWER, stops_early
 from .calls import Calls
+from .counters_named import NamedCounters
 from .codegen import Namespace, iterable, py_name
 from .names import Names, Scope
 from .parser import EffectSyntaxError, parse_expression
@@ -32,7 +33,14 @@ _ARITH = {"-": "-", "*": "*"}
 _COMPARE = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 
 
-class Compiler(Names, Calls, Zones):
+def _about_it(scope, ct):
+    """The scope of `X where C` (until, ranked by, lowest by, highest by): `it` bound."""
+    inner = scope.child(it=T.elem(ct))
+    inner.where = True
+    return inner
+
+
+class Compiler(Names, Calls, Zones, NamedCounters):
     def __init__(self, game):
         self.g = g = game
         self.ns = Namespace()
@@ -153,6 +161,8 @@ class Compiler(Names, Calls, Zones):
             return f"_div({l}, {r})", T.NUM
         if op == "%":
             return f"_mod({l}, {r})", T.NUM
+        if op == "**":
+            return f"_power({l}, {r})", T.NUM
         self.err(node, "EXPR-BAD", f"unknown operator {op}")
 
     def _x_Compare(self, node, scope):
@@ -223,7 +233,7 @@ class Compiler(Names, Calls, Zones):
 
     def _x_Where(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
-        cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
+        cond, _ = self.src(node.cond, _about_it(scope, ct))
         return f"[v_it for v_it in {iterable(coll)} if {cond}]", ct
 
     def _x_Until(self, node, scope):
@@ -234,7 +244,7 @@ class Compiler(Names, Calls, Zones):
         """`COLL where/until COND` run by one generated loop (codegen.LOOPS[kind]):
         (source, the collection's type)."""
         coll, ct = self.collection(node.coll, scope)
-        cond, _ = self.src(node.cond, scope.child(it=T.elem(ct)))
+        cond, _ = self.src(node.cond, _about_it(scope, ct))
         return self.ns.loop(kind, iterable(coll), cond, at=(node.line, node.col)), ct
 
     def fold(self, node, scope):
@@ -253,14 +263,14 @@ class Compiler(Names, Calls, Zones):
 
     def _x_Ranked(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
-        key, _ = self.src(node.key, scope.child(it=T.elem(ct)))
+        key, _ = self.src(node.key, _about_it(scope, ct))
         # best first (or smallest first); the stable sort keeps the order among equals
         sort = "_ordered" if node.ascending else "_ranked"
         return f"{sort}([({key}, v_it) for v_it in {coll}])", ct
 
     def _x_Best(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
-        key, _ = self.src(node.key, scope.child(it=T.elem(ct)))
+        key, _ = self.src(node.key, _about_it(scope, ct))
         return f"_best_by([({key}, v_it) for v_it in {coll}], {node.lowest})", T.elem(ct)
 
     def _x_ListExpr(self, node, scope):
@@ -269,12 +279,23 @@ class Compiler(Names, Calls, Zones):
         t = T.list_of(types.pop()) if len(types) == 1 else T.LIST
         return "[" + ", ".join(s for s, _ in items) + "]", t
 
+    def _x_MapExpr(self, node, scope):
+        pairs = []
+        for k, v in node.items:
+            ks, kt = self.src(k, scope)
+            if kt in ("card", "bool", "group") or T.is_list(kt):
+                self.err(k, "TYPE", f"a mapping's key is a text, a number or a player, not {type_words(kt)}")
+            pairs.append(f"({ks}, {self.src(v, scope)[0]})")
+        return "_mapping((" + "".join(p + ", " for p in pairs) + "))", T.ANY
+
     def _x_Comprehension(self, node, scope):
         coll, ct = self.collection(node.coll, scope)
         var = node.var
-        body, bt = self.src(node.expr, scope.child(**{var: T.elem(ct)}))
+        inner = scope.child(**{var: T.elem(ct)})
+        body, bt = self.src(node.expr, inner)
         v = py_name(var)
-        return f"[{body} for {v} in {iterable(coll)}]", \
+        keep = f" if {self.src(node.cond, inner)[0]}" if node.cond is not None else ""
+        return f"[{body} for {v} in {iterable(coll)}{keep}]", \
             (T.list_of(bt) if not T.is_list(bt) else T.LIST)
 
     def _x_CallComp(self, node, scope):

@@ -34,12 +34,29 @@ class Handover:
             self.c.err(A.Pass(line=line, col=col), "SYNTAX",
                        f"'{kind}' is given twice: give each part of a choice once")
         if st.seq:
+            if st.always is not None:
+                self.c.err(A.Pass(line=st.always[0], col=st.always[1]), "SYNTAX",
+                           "'ask always' is for choose one and choose number: every step of a "
+                           "sequence is asked already")
             return self.choose_sequence(st)
         var, line = st.var, st.line
         prompt = self.g.register_prompt(self.c.ns.expression(
             self.template(st.prompt or f"choose {st.var}", st, st.text_at.get("prompt")),
             what="prompt", at=(line, st.col)))
-        if st.coll is not None:
+        if st.coll is not None and st.subset:     # choose any of X: its sets of items
+            coll, ct = self.src(st.coll)
+            self.c.require_list(st.coll, ct)
+            et = T.list_of(T.elem(ct))
+            least, most = "0", "None"
+            for node, kind in ((st.least, "least"), (st.most, "most")):
+                if node is not None:
+                    src, t = self.src(node)
+                    if t not in (T.NUM, T.ANY):
+                        self.c.err(node, "TYPE", f"'at {kind}' is a number of items, not "
+                                                 f"{type_words(t)}")
+                    least, most = (src, most) if kind == "least" else (least, src)
+            values = f"_subsets_between(_items := list({coll}), _lo := {least}, _hi := {most})"
+        elif st.coll is not None:
             coll, ct = self.src(st.coll)
             self.c.require_list(st.coll, ct)
             et = T.elem(ct)
@@ -85,11 +102,13 @@ class Handover:
                                    f"`{var} = choose one of ... by PLAYER`")
         by = self.who(st.by)
         opts = self.menu(st, et)
+        if st.subset:           # the items kept, for a table composing the set
+            opts = f"_subset_menu({opts}, _items, _lo, _hi)"
         nxt = self.stop_here()
         for src in (f"_vals = {values}",
                     f"_other = {other}",
                     "_n = len(_vals) + (_other is not None)",
-                    "if _n <= 1:",
+                    f"if _n <= {0 if st.always else 1}:",     # ask always: one option asked
                     "    if _n == 0:",
                     f"        raise _GameError('line {line}: no option to choose {var} from')",
                     f"    l[{var!r}] = _vals[0] if _vals else None",

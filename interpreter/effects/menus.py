@@ -103,6 +103,32 @@ def choice(values: list, t: str, other=None, lab=None, grp=None) -> dict:
     return spec
 
 
+def subset_menu(spec: dict, items: list, least: int, most) -> dict:
+    """A choose-any menu (its values: every set of items from least to most, smallest first,
+    combinations in the items' order) keeps its items, so that a table can let a person
+    compose the set item by item (subset_index finds the option)."""
+    hi = len(items) if most is None else min(most, len(items))
+    spec["any"] = [list(items), max(least, 0), hi]
+    return spec
+
+
+def subset_index(n: int, lo: int, hi: int, positions) -> int | None:
+    """The option of a choose-any menu over n items (sets of lo to hi items) that holds the
+    items at these positions (0-based), or None when its size is out of bounds."""
+    from itertools import combinations
+    want = tuple(sorted(set(positions)))
+    if not lo <= len(want) <= hi or any(not 0 <= i < n for i in want):
+        return None
+    i = 0
+    for k in range(lo, len(want)):
+        i += sum(1 for _ in combinations(range(n), k))
+    for c in combinations(range(n), len(want)):
+        if c == want:
+            return i
+        i += 1
+    return None
+
+
 def grouped_by(spec):
     """The id of the compiled `grouped by` expression naming each option's group, or None."""
     return spec.get("grp") if "vals" in spec else None
@@ -137,9 +163,12 @@ def named_cards(g, v, t: str = "any") -> tuple:
 
 
 def list_label(g, values: list, t: str) -> str:
-    """A collection named by what it holds: equal labels counted, "2 Red + 1 Rainbow"."""
+    """A collection named by what it holds: equal labels counted, "2 Red + 1 Rainbow"; a
+    list of numbers (dice) as itself, in its order: "3, 3, 5"."""
     if not values:
         return "nothing"
+    if t in ("num", "any") and all(type(v) is int for v in values):
+        return ", ".join(str(v) for v in values)
     counts: dict = {}
     for v in values:
         name = label_of(g, v, t)

@@ -31,11 +31,13 @@ class Scope:
         # whether a player acts here (`me`, `opponents`): not in a phase, the setup, the
         # finish or an expression about `it` (script.py says so for scripts)
         self.actor = "me" in local_types
+        self.where = False               # inside `X where C` (until, ranked by...): `it`
 
     def child(self, **more):
         """A scope where the given names are Python locals (bound inside an expression)."""
         s = Scope(self.game, self.types, self.py)
         s.actor = self.actor or "me" in more
+        s.where = self.where
         for name, t in more.items():
             s.types[name] = t
             s.py[name] = py_name(name)
@@ -76,7 +78,11 @@ class Names:
 
     def undefined(self, node, name, scope, what="name"):
         candidates = list(scope.types) + self.global_names()
-        self.err(node, "REF-UNDEF", f"unknown {what} '{name}'", did_you_mean(name, candidates))
+        hint = did_you_mean(name, candidates)
+        if not hint and what == "name" and scope.where:
+            hint = (f"inside 'X where ...' (and until, ranked by, lowest by, highest by) each "
+                    f"element is 'it'; to give it a name, write [... for {name} in X if ...]")
+        self.err(node, "REF-UNDEF", f"unknown {what} '{name}'", hint)
 
     def me_src(self, scope) -> str:
         """The player `me` is here (functions and stats see their caller's)."""

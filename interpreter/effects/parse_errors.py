@@ -14,8 +14,9 @@ READABLE = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted text",
     "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of a block",
     "$END": "the end of the effect", "COMPARE": "a comparison (==, <, ...)",
-    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'",
-    "DOT": "'.'", "EQUAL": "'='", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'",
+    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
+    "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "COLON": "':'",
+    "DOT": "'.'", "EQUAL": "'='", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "POW": "'**'", "SLASH": "'/'",
     "PERCENT": "'%'",
 }
 
@@ -34,12 +35,14 @@ class EffectSyntaxError(Exception):
         return f"    {src}\n    {' ' * (self.col - 1)}^"
 
 
-_VALUE_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "NONE", "LPAR", "LSQB", "MINUS",
-                "NOT"}
+_VALUE_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "NONE", "LPAR", "LSQB", "LBRACE",
+                "MINUS", "NOT"}
 
 
 def _readable(names) -> str:
     names = set(names)
+    if "NAME" in names:       # gain NAME or gain counter(NAME): "a name" says it
+        names.discard("COUNTER")
     words = []
     if {"NAME", "NUMBER", "STRING"} <= names:
         names -= _VALUE_START
@@ -68,6 +71,10 @@ def _code_part(src: str) -> str:
     return src
 
 
+_OPENER = {")": "(", "]": "[", "}": "{"}
+_CLOSER = {v: k for k, v in _OPENER.items()}
+
+
 def _open_brackets(lines) -> list:
     """The brackets left open at the end of these lines: [(opener, line, col)], 1-based."""
     stack = []
@@ -78,9 +85,9 @@ def _open_brackets(lines) -> list:
                 quoted = not quoted
             elif quoted:
                 continue
-            elif ch in "([":
+            elif ch in "([{":
                 stack.append((ch, n, i + 1))
-            elif ch in ")]" and stack and stack[-1][0] == ("(" if ch == ")" else "["):
+            elif ch in ")]}" and stack and stack[-1][0] == _OPENER[ch]:
                 stack.pop()
     return stack
 
@@ -88,7 +95,7 @@ def _open_brackets(lines) -> list:
 def _unclosed(lines) -> str:
     """The closer of the innermost bracket left open in these lines ("')'", "']'"), or ""."""
     stack = _open_brackets(lines)
-    return ("')'" if stack[-1][0] == "(" else "']'") if stack else ""
+    return f"'{_CLOSER[stack[-1][0]]}'" if stack else ""
 
 
 # The words a statement starts with (a line may also be `x = ...` or a call `name(...)`).
@@ -170,6 +177,10 @@ def _error(e: UnexpectedInput, text: str, expression: bool = False) -> EffectSyn
         return EffectSyntaxError("expected an indented block after the line ending with ':'",
                                  line, col, text)
     got = f"'{tok.value}'"
+    inside = _open_brackets(lines[:line - 1] + [lines[line - 1][:col - 1]])
+    if inside and inside[-1][0] == "{" and "COLON" in e.expected:
+        return EffectSyntaxError(f"unexpected {got}: a mapping's entry is KEY: VALUE, so "
+                                 "':' comes after the key", line, col, text)
     return EffectSyntaxError(f"unexpected {got}: expected {_readable(e.expected)}", line, col, text)
 
 

@@ -11,6 +11,7 @@ from lark.indenter import DedentError, Indenter
 
 from ..load.cache import lark_parser
 from . import ast as A
+from .ast_walk import walk
 from .parse_errors import EffectSyntaxError, _error, _too_deep, too_deep
 
 GRAMMAR = (Path(__file__).with_name("grammar.lark")).read_text()
@@ -25,8 +26,8 @@ class _BadDedent(Exception):
 
 class _Indenter(Indenter):
     NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR", "LSQB"]
-    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 4
@@ -49,6 +50,25 @@ def _pos(meta_or_token):
 def _text_at(token):
     """(line, col) of a quoted text's first character (after the quote)."""
     return (token.line or 1, (token.column or 1) + 1)
+
+
+def _comprehension(m, expr, var, coll, cond=None):
+    """[EXPR for VAR in COLL if COND]; `[EXPR for VAR in COLL where COND]` whose condition
+    names VAR (and not `it`) is the same filter, written in the language's other words."""
+    var = str(var)
+    if cond is None and isinstance(coll, A.Where):
+        names = {n.name for n in walk(coll.cond) if isinstance(n, A.Name)}
+        if var in names and "it" not in names:
+            coll, cond = coll.coll, coll.cond
+    return A.Comprehension(expr, var, coll, cond, **_pos(m))
+
+
+def _counted(cls, m, c):
+    """gain/lose/steal: the counter by its name, or named by a value (counter(EXPR))."""
+    named = isinstance(c[0], A.Node)
+    rest = list(c[1:]) + [None] * (3 - len(c))
+    return cls("" if named else str(c[0]), *rest[:2], counter_of=c[0] if named else None,
+               **_pos(m))
 
 
 @v_args(meta=True)
@@ -78,7 +98,9 @@ class _ToAst(Transformer):
     def lowest(self, m, c): return A.Best(c[0], c[1], lowest=True, **_pos(m))
     def highest(self, m, c): return A.Best(c[0], c[1], lowest=False, **_pos(m))
     def list_(self, m, c): return A.ListExpr([x for x in c if x is not None], **_pos(m))
-    def list_comp(self, m, c): return A.Comprehension(c[0], str(c[1]), c[2], **_pos(m))
+    def map_(self, m, c): return A.MapExpr([x for x in c if x is not None], **_pos(m))
+    def map_item(self, m, c): return (c[0], c[1])
+    def list_comp(self, m, c): return _comprehension(m, *c)
 
     def call(self, m, c):
         args, kwargs = [], {}
@@ -92,7 +114,7 @@ class _ToAst(Transformer):
         return A.Call(str(c[0]), args, kwargs, **_pos(m))
 
     def call_comp(self, m, c):
-        comp = A.Comprehension(c[1], str(c[2]), c[3], **_pos(m))
+        comp = _comprehension(m, *c[1:])
         return A.CallComp(str(c[0]), comp, **_pos(m))
 
     def arg(self, m, c): return c[0]
@@ -123,6 +145,9 @@ class _ToAst(Transformer):
     def choose_one(self, m, c): return self._choose(m, c[0], c[2:], coll=c[1])
     def choose_number(self, m, c): return self._choose(m, c[0], c[3:], coll=None, low=c[1], high=c[2])
     def choose_seq(self, m, c): return self._choose(m, c[0], c[2:], coll=c[1], seq=True)
+    def choose_any(self, m, c): return self._choose(m, c[0], c[2:], coll=c[1], subset=True)
+    def least_opt(self, m, c): return ("least", c[0])
+    def most_opt(self, m, c): return ("most", c[0])
     def length_opt(self, m, c): return ("length", [c[0], c[1] if len(c) > 1 else None])
     def by_opt(self, m, c): return ("by", c[0])
     def each_opt(self, m, c): return ("each", c[0])
@@ -132,10 +157,15 @@ class _ToAst(Transformer):
     def prompt_opt(self, m, c): return ("prompt", unquote(c[0]), _text_at(c[0]))
     def labelled_opt(self, m, c): return ("labelled", unquote(c[0]), _text_at(c[0]))
     def grouped_opt(self, m, c): return ("grouped", c[0])
+    def ask_opt(self, m, c): return ("always", (m.line, m.column))
 
-    def gain(self, m, c): return A.Gain(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
-    def lose(self, m, c): return A.Lose(str(c[0]), c[1], c[2] if len(c) > 2 else None, **_pos(m))
-    def steal(self, m, c): return A.Steal(str(c[0]), c[1], c[2], **_pos(m))
+    def gain(self, m, c): return _counted(A.Gain, m, c)
+    def lose(self, m, c): return _counted(A.Lose, m, c)
+    def steal(self, m, c): return _counted(A.Steal, m, c)
+    def counter_of(self, m, c): return c[0]
+    def method(self, m, c):
+        return A.Method(c[0], str(c[1]), [x for x in c[2:] if x is not None],
+                        line=c[1].line, col=c[1].column)
     def set_stmt(self, m, c): return A.SetStmt(c[0], c[1], **_pos(m))
     def move(self, m, c): return A.Move(c[0], c[1], **_pos(m))
     def draw(self, m, c):

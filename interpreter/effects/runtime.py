@@ -5,8 +5,8 @@ from __future__ import annotations
 from operator import itemgetter
 
 from .. import zone_keys
-from ..errors import GameError
-from .menus import choice, unique
+from ..errors import GameError, did_you_mean
+from .menus import choice, subset_menu, unique
 
 FIRST = itemgetter(0)
 LOOP_LIMIT = 10000          # the most times one loop may run
@@ -35,8 +35,22 @@ def mul(a, b):
     return v
 
 
+def power(a, b):
+    """a ** b on whole numbers, b >= 0, within the rules' bound (2**63)."""
+    if type(a) is not int or type(b) is not int or type(a) is bool or type(b) is bool:
+        raise GameError(f"** needs whole numbers, not {a!r} and {b!r}")
+    if b < 0:
+        raise GameError(f"{a} ** {b}: the power must be 0 or more (numbers are whole)")
+    v = a ** b if abs(a) <= 1 or b <= 64 else None
+    if v is None or abs(v) > MAX_NUMBER:
+        raise GameError(f"{a} ** {b} is beyond the largest number a rule may make (2**63)")
+    return v
+
+
 def index(o, k):
     try:
+        if type(o) is dict and type(k) is int:
+            k = str(k)          # mappings keep text keys: a seat is kept as its digits
         return o[k]
     except (KeyError, IndexError, TypeError):
         if isinstance(o, list) and isinstance(k, int):
@@ -44,6 +58,54 @@ def index(o, k):
         if isinstance(o, list) and k is None:
             raise GameError("a list position is none (xs[i] with i none)") from None
         raise GameError(f"{o!r} has no entry {k!r}") from None
+
+
+def mapping(pairs):
+    """{KEY: VALUE, ...}: keys kept as texts (a seat as its digits), as in the state."""
+    out = {}
+    for k, v in pairs:
+        if type(k) is str:
+            out[k] = v
+        elif type(k) is int and type(k) is not bool:
+            out[str(k)] = v
+        else:
+            raise GameError(f"a mapping's key is a text or a whole number, not {k!r}")
+    return out
+
+
+def counter_named(vm, name):
+    """A player counter's name computed by the rules (p.counter(r), gain counter(r) ...)."""
+    counters = vm.g.player_counters
+    if type(name) is not str or name not in counters:
+        hint = did_you_mean(name, counters) if type(name) is str else ""
+        raise GameError(f"players have no counter {name!r}"
+                        + (f" ({hint})" if hint else f" (their counters: {', '.join(counters)})"))
+    return name
+
+
+MAX_SUBSET_OPTIONS = 4096      # choose any of X: at most this many sets offered
+
+
+def subsets_between(xs, least, most):
+    """choose any of X at least A at most B: every set of X's items (by position, in X's
+    order) of A to B items, smallest first: the options of one decision."""
+    from itertools import combinations
+    xs = list(xs)
+    if type(least) is not int or (most is not None and type(most) is not int):
+        raise GameError(f"choose any: at least/at most are whole numbers, not {least!r}, {most!r}")
+    hi = len(xs) if most is None else min(most, len(xs))
+    lo = max(least, 0)
+    total, out = 0, []
+    for k in range(lo, hi + 1):
+        n = 1
+        for i in range(min(k, len(xs) - k)):
+            n = n * (len(xs) - i) // (i + 1)
+        total += n
+        if total > MAX_SUBSET_OPTIONS:
+            raise GameError(f"choose any of {len(xs)} items offers more than {MAX_SUBSET_OPTIONS} "
+                            "sets: bound it with 'at most N'")
+        out += [list(c) for c in combinations(xs, k)]
+    return out
 
 
 def first(xs):
@@ -129,7 +191,11 @@ def card_attr(s, cards, starts, card, key):
     own attribute, as `card.name` reads either."""
     if key in starts:
         return s["cs"][key].get(card, starts[key])
-    return cards[card].get(key)
+    try:
+        return cards[card].get(key)
+    except (KeyError, TypeError):
+        raise GameError(f"attr() reads a card's attribute, and {card!r} is no card (a player's "
+                        "counter by a computed name is p.counter(NAME))") from None
 
 
 def zone_checked(key, valid):
@@ -159,6 +225,8 @@ def broken(*args):
 
 
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
+           "mapping": mapping, "power": power, "counter_named": counter_named,
+           "subsets_between": subsets_between, "subset_menu": subset_menu,
            "ranked": ranked, "best_by": best_by,
            # card.zone and card.owner: generated code passes the card's zone key
            "card_zone": zone_keys.without_seat, "card_owner": zone_keys.seat_of,

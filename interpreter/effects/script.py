@@ -192,19 +192,26 @@ class ScriptCompiler(Handover, Control):
             self.line(f"l[{var}] = list({v}) if type({v}) is list else {v}")
 
     def _s_Gain(self, st):
-        self.counter(st, st.counter)
+        name = self.counter_src(st)
         amt, _ = self.src(st.amount)
-        self.line(f"vm.gain({self.who(st.who)}, {st.counter!r}, {amt})")
+        self.line(f"vm.gain({self.who(st.who)}, {name}, {amt})")
 
     def _s_Lose(self, st):
-        self.counter(st, st.counter)
+        name = self.counter_src(st)
         amt, _ = self.src(st.amount)
-        self.line(f"vm.gain({self.who(st.who)}, {st.counter!r}, -({amt}))")
+        self.line(f"vm.gain({self.who(st.who)}, {name}, -({amt}))")
 
     def _s_Steal(self, st):
-        self.counter(st, st.counter)
+        name = self.counter_src(st)
         amt, _ = self.src(st.amount)
-        self.line(f"vm.steal({self.who(None)}, {self.who(st.victim)}, {st.counter!r}, {amt})")
+        self.line(f"vm.steal({self.who(None)}, {self.who(st.victim)}, {name}, {amt})")
+
+    def counter_src(self, st) -> str:
+        """The counter a gain/lose/steal changes: its name, or counter(EXPR)'s value."""
+        if st.counter_of is not None:
+            return self.c.counter_name(st.counter_of, self.scope)
+        self.counter(st, st.counter)
+        return repr(st.counter)
 
     def _s_SetStmt(self, st):
         f, _ = self.src(st.expr)
@@ -214,6 +221,10 @@ class ScriptCompiler(Handover, Control):
             if line is not None:
                 self.line(line)
                 return
+        if isinstance(target, A.Method):        # set p.counter(NAME) = v
+            p, name = self.c.counter_of(target, self.scope)
+            self.line(f"vm.set_counter({p}, {name}, {f})")
+            return
         if isinstance(target, A.Name) and target.name not in self.scope.types:
             name = target.name
             if name in g.roles:
@@ -375,8 +386,9 @@ class ScriptCompiler(Handover, Control):
         nxt = self.stop_here()
         if st.phase is not None:
             self.line(f"s['phase'] = {st.phase!r}")
+        me = self.src(st.me)[0] if st.me is not None else "None"
         self.line(f"fr['pc'] = {nxt}")
-        self.line(f"vm.push({st.key!r}, {{'me': None}})")
+        self.line(f"vm.push({st.key!r}, {{'me': {me}}})")
         self.line(f"return {PUSHED}")
         self.b.end_block()
 

@@ -15,12 +15,13 @@ from .. import zone_keys
 from ..errors import GameError
 from . import ast as A
 from .builtins import BUILTINS, FOLDS, STOPS_AT_ANSWER, stops_early
+from .runtime import counter_named, mapping, power
 from .value_targets import index_chain
 from .names import constant_value, kind_of
 from .parser import parse_expression, parse_script
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
-        "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
+        "%": operator.mod, "**": power, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
         "<=": operator.le, ">": operator.gt, ">=": operator.ge,
         "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
 
@@ -95,6 +96,10 @@ class TreeWalker:
             return vm.s["z"][zone_keys.make(None, node.obj.name, node.name)]
         return self.member(self.eval(node.obj, vm, env), node.name, vm, env)
 
+    def _Method(self, node, vm, env):       # p.counter(r): compiled code checked the rest
+        p = self.eval(node.obj, vm, env)
+        return vm.s["pl"][p][counter_named(vm, self.eval(node.args[0], vm, env))]
+
     def member(self, obj, name, vm, env):
         g, s = self.g, vm.s
         if isinstance(obj, Group):
@@ -145,6 +150,8 @@ class TreeWalker:
             board = self.g.boards.get(node.obj.name)     # a hex corner's other spellings
             key = (board.place(key) or key) if board is not None else key
             return vm.s["z"][f"{node.obj.name}.{key}"]
+        if type(obj) is dict and type(key) is int:
+            key = str(key)      # mappings keep text keys, as compiled code reads them
         try:
             return obj[key]
         except IndexError:
@@ -219,9 +226,16 @@ class TreeWalker:
     def _ListExpr(self, node, vm, env):
         return [self.eval(x, vm, env) for x in node.items]
 
+    def _MapExpr(self, node, vm, env):
+        return mapping([(self.eval(k, vm, env), self.eval(v, vm, env)) for k, v in node.items])
+
     def _Comprehension(self, node, vm, env):
-        return [self.eval(node.expr, vm, {**env, node.var: x})
-                for x in self._coll(node.coll, vm, env)]
+        out = []
+        for x in self._coll(node.coll, vm, env):
+            inner = {**env, node.var: x}
+            if node.cond is None or self.eval(node.cond, vm, inner):
+                out.append(self.eval(node.expr, vm, inner))
+        return out
 
     def _CallComp(self, node, vm, env):
         return self._call(node.func, [self._Comprehension(node.comp, vm, env)], {}, vm, env)

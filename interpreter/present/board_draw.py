@@ -68,7 +68,8 @@ def place_tag(cell: dict, tags: dict, markers: list, seats: list) -> str:
     """A place's token on a drawn map: its features' tags, its card count, its markers."""
     feats = "".join(tags.get((k, _key(x)), "") for k, x in (cell.get("features") or {}).items())
     count = len(cell["cards"])
-    return feats + (str(count) if count else "") + marker_tag(markers, seats)
+    says = f"[{cell['shows']}]" if "shows" in cell else ""
+    return feats + says + (str(count) if count else "") + marker_tag(markers, seats)
 
 
 def drawn_tags(board: dict, tags: dict) -> dict:
@@ -91,6 +92,10 @@ def legend_parts(board: dict, tags: dict, seats: list) -> list:
                 who[w].append(v)
     parts += [f"{marker_tag([[w, None]], seats)} {w or ''} {'/'.join(v)}".replace("  ", " ")
               for w, v in who.items()]
+    if board.get("shows"):
+        parts.append(f"[x] or a bold x: the place's {board['shows']}" if
+                     board.get("shape", "grid") == "hex" else
+                     f"a bold number or word: the square's {board['shows']}")
     links = list(dict.fromkeys(name for *_, name in board.get("links") or ()))
     if links and board.get("shape", "grid") == "hex":
         parts.append(f"a line of a seat's number: its {'/'.join(links)}")
@@ -128,6 +133,9 @@ def render_grid(board: dict, viewer: str, title: str, rim: bool, tags: dict, sea
                 square = _square(hit[1]["cards"], viewer, seats)
                 if not hit[1]["cards"] and hit[1].get("features"):
                     square = Text(place_tag(hit[1], tags, [], seats), style="dim")
+                if "shows" in hit[1]:       # the board's `shows:` value: a number, a word
+                    square = Text(hit[1]["shows"], style="bold") if not hit[1]["cards"] \
+                        else square.append(f" {hit[1]['shows']}", style="bold")
                 if hit[0] in markers:
                     square.append(marker_tag(markers[hit[0]], seats), style="magenta")
                 cells.append(square)

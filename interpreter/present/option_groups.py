@@ -6,7 +6,8 @@ then the option within it). Bots and saves never see groups: they pick among the
 
 `declared` is the game's own grouping (`grouped by EXPR`, runtime/decision_groups.groups); without
 one, a menu longer than a screenful (LONG options) is grouped by its labels' first words when
-that gives at least two groups, each smaller than the whole menu."""
+that gives at least two groups and no group that is both longer than a screenful and most
+of the menu (22 "keep ..." options and "done" stay a flat list, never "keep (22 options)")."""
 from __future__ import annotations
 
 LONG = 20          # more options than this do not fit a screen with the table beside them
@@ -23,9 +24,16 @@ def menu_groups(declared: list | None, options: list) -> list | None:
         return None
     for words in range(1, MAX_WORDS + 1):
         groups = by_first_words(options, words)
-        if 2 <= len(groups) <= MAX_GROUPS:
+        if 2 <= len(groups) <= MAX_GROUPS and shortens(groups, len(options)):
             return groups
     return None
+
+
+def shortens(groups: list, options: int) -> bool:
+    """Whether asking a group, then an option in it, is shorter than the flat list: not when
+    one group is longer than a screenful and holds most of the options."""
+    longest = max(len(ixs) for _, ixs in groups)
+    return longest <= LONG or 2 * longest <= options
 
 
 def by_first_words(options: list, words: int) -> list:

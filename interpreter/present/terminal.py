@@ -254,7 +254,21 @@ def _runs(labels: list) -> list:
     return [f"{len(v)} x {k}" if len(v) > 2 else "; ".join(v) for k, v in out]
 
 
-def render_options(con: Console, v: dict) -> None:
+def render_subset(con: Console, v: dict, picked=()) -> None:
+    """A choose-any decision: its items numbered, [x] on those kept so far, and how to
+    answer (a number adds or removes an item, done keeps the set)."""
+    sub = v["subset"]
+    con.print(Text(v["prompt"], style="bold yellow"))
+    con.print(_numbered([f"[{'x' if i in picked else ' '}] {item}"
+                         for i, item in enumerate(sub["items"])], con))
+    most = sub["at_most"]
+    size = f"{sub['at_least']} to {most}" if sub["at_least"] != most else f"{most}"
+    con.print(Text(f"Type an item's number to keep it or leave it, then done ({size} "
+                   "items); or type the set as it reads, e.g. " +
+                   ", ".join(sub["items"][:2]) + ".", style="yellow"))
+
+
+def render_options(con: Console, v: dict, picked=()) -> None:
     """The prompt and the numbered options (a choice of a number: how to type it). When the
     options are taller than the screen (the prompt would scroll away above them), the prompt
     is said again below them."""
@@ -267,6 +281,9 @@ def render_options(con: Console, v: dict) -> None:
     if v.get("number"):
         con.print(prompt)
         con.print(Text(number_hint(v["number"])))
+        return
+    if v.get("subset"):      # choose any of: the items, each kept or not, then done
+        render_subset(con, v, picked)
         return
     if v.get("groups"):     # a long menu: its groups first (choose_in_group: the options)
         con.print(prompt)

@@ -37,7 +37,7 @@ def view(game, s: dict, seat: int | None) -> dict:
     for p in range(n):
         mine = seat == p
         counters = {k: v for k, v in s["pl"][p].items()
-                    if sees(g, "counter", k, p, seat)}
+                    if sees(g, "counter", k, p, seat) and g.player_counters[k].shown}
         stats = {}
         for name, fn in stat_fns.items():
             level = levels[name]
@@ -57,7 +57,7 @@ def view(game, s: dict, seat: int | None) -> dict:
             specs = g.player_values
             seat_view["values"] = {k: _value(g, evaluator, ("player", k), specs[k], x, seat)
                                    for k, x in s["pv"][p].items()
-                                   if sees(g, "value", k, p, seat)}
+                                   if sees(g, "value", k, p, seat) and specs[k].shown}
         seats.append(seat_view)
     zones = {}
     for name, spec in g.game_zones.items():
@@ -75,7 +75,7 @@ def view(game, s: dict, seat: int | None) -> dict:
         "decisions": decisions.seen_decisions(s, seat),    # other seats' secret steps not counted
         # game counters have no owner: only public ones are shown, to everyone
         "counters": {k: v for k, v in s["g"].items()
-                     if sees(g, "counter", k, None, seat)},
+                     if sees(g, "counter", k, None, seat) and g.game_counters[k].shown},
         "roles": {r: (g.seat_label(p) if p is not None else None) for r, p in s["roles"].items()},
         "seats": seats, "zones": zones,
         "waiting": [g.seat_label(p) for p in waiting],
@@ -83,7 +83,8 @@ def view(game, s: dict, seat: int | None) -> dict:
     }
     if g.game_values:       # like game counters: only the public ones, to everyone
         v["values"] = {k: _value(g, evaluator, ("game", k), g.game_values[k], x, seat)
-                       for k, x in s["v"].items() if sees(g, "value", k, None, seat)}
+                       for k, x in s["v"].items()
+                       if sees(g, "value", k, None, seat) and g.game_values[k].shown}
     if g.boards:
         v["boards"] = {name: _board(g, evaluator, s, b, seat) for name, b in g.boards.items()}
     if "status" in g.exprs:
@@ -103,6 +104,9 @@ def view(game, s: dict, seat: int | None) -> dict:
             v["steps"] = game.steps(s, seat)
         if number:
             v["number"] = number
+        subset = game.subset(s, seat)
+        if subset:              # choose any of: the items a person composes the set from
+            v["subset"] = subset
     if g.card_details:      # what opening a card shows, for the cards on this screen
         v["card_details"] = card_details(game, s, seat, v)
     if s["over"] and s["result"]:
@@ -200,6 +204,7 @@ def _board(g, evaluator, s, board, seat) -> dict:
         else (None, None)
     public = [(name, spec) for name, spec in g.card_state.items()]
     cs = s.get("cs", {})
+    says = _says(g, s, board, seat)
     cells = {}
     for cell in board.cells:
         stack = []
@@ -223,6 +228,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
         feats = _features(board, board.features[cell], s["variant"])
         if feats:
             cells[cell]["features"] = feats
+        if cell in says:
+            cells[cell]["shows"] = says[cell]
     # which features the board uses, for its legend: hidden cards, seat marks
     hides = board_hides(g, board.name)
     marks = any(spec.type == "players" for _, spec in public)
@@ -244,6 +251,8 @@ def _board(g, evaluator, s, board, seat) -> dict:
     markers = _markers(g, s, board, seat)
     if markers:
         out["markers"] = markers
+    if getattr(board, "shows", None):
+        out["shows"] = board.shows
     links = _links(g, s, board, seat)
     if links:
         out["links"] = links
@@ -280,6 +289,23 @@ def _held(g, s, name: str, seat) -> list:
     if name in g.game_values and sees(g, "value", name, None, seat):
         return [(None, s["v"].get(name))]
     return []
+
+
+SAYS_WIDTH = 6      # what a place shows: a number, or a text cut to this many characters
+
+
+def _says(g, s, board, seat) -> dict:
+    """place -> the short text the board's `shows:` value gives it (a game value, a mapping
+    of places to numbers or texts), as far as this seat may see the value; none and false
+    show nothing."""
+    name = getattr(board, "shows", None)
+    out = {}
+    for _, value in (_held(g, s, name, seat) if name else ()):
+        for k, x in (value.items() if isinstance(value, dict) else ()):
+            place = board.feature_key(k) if isinstance(k, str) else None
+            if place is not None and x is not None and x is not False:
+                out[place] = str(x)[:SAYS_WIDTH]
+    return out
 
 
 def _features(board, feats: dict, variant: str) -> dict:

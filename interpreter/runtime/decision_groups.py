@@ -1,6 +1,7 @@
 """A pending decision's options in the groups its game declares (`grouped by EXPR`): what
-the tables ask first when a menu is long. Only people read it: bots and saves see the
-options as ever (runtime/decisions.py owns the decision itself)."""
+the tables ask first when a menu is long; and a choose-any decision's items, which a person
+composes one by one. Only people read it: bots and saves see the options as ever
+(runtime/decisions.py owns the decision itself)."""
 from __future__ import annotations
 
 from ..effects import menus
@@ -34,3 +35,16 @@ def groups(vm, seat: int) -> list | None:
     for i, name in enumerate(names):
         out.setdefault(name, []).append(i)
     return [[name, ixs] for name, ixs in out.items()]
+
+
+def subset_entry(vm, seat: int, reader=None) -> dict | None:
+    """A choose-any decision as a person composes it item by item: {"items": labels (worded
+    as the options are), "at_least", "at_most"}; None for any other kind of choice."""
+    p = vm.s["pending"]
+    menu = p["opts"].get(str(seat)) if p else None
+    if menu is None or "any" not in menu:
+        return None
+    items, lo, hi = menu["any"]
+    t = menu["t"][5:] if menu["t"].startswith("list:") else "any"
+    labels = menus.labels(vm.g, menus.choice(items, t), reader.options if reader else None)
+    return {"items": labels, "at_least": lo, "at_most": hi}

@@ -128,6 +128,10 @@ class Game:
         """A seat's steps so far in a pending secret sequence, as labels (its secret)."""
         return decisions.step_labels(VM(self.g, s), seat, Reader(self.g, s, seat))
 
+    def subset(self, s: dict, seat: int) -> dict | None:
+        """A choose-any decision as a person composes it: its items and bounds, or None."""
+        return decision_groups.subset_entry(VM(self.g, s), seat, Reader(self.g, s, seat))
+
     def steps_needed(self, s: dict, seat: int) -> int:
         """How many more steps a seat's pending secret sequence needs before "done"."""
         return decisions.steps_needed(VM(self.g, s), seat)
