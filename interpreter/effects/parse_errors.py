@@ -146,6 +146,13 @@ def _error(e: UnexpectedInput, text: str, expression: bool = False) -> EffectSyn
             len(lines), len(lines[-1]) + 1, text)
     assert isinstance(e, UnexpectedToken)
     tok = e.token
+    if line not in (None, -1) and tok.type not in ("$END", "_NL", "_DEDENT", "_INDENT"):
+        # a bracket never closed on an earlier line: the next lines read as inside it, so
+        # their first word looks like no statement ("no statement 'log'"): say the bracket
+        earlier = [b for b in _open_brackets(text.split("\n")) if b[1] < line]
+        if earlier:
+            opener, bline, bcol = earlier[-1]
+            return EffectSyntaxError(f"'{opener}' is never closed", bline, bcol, text)
     unknown = _no_statement(e, text)
     if unknown is not None:
         return unknown
