@@ -49,20 +49,20 @@ class Observer:
         t[player] = 1
         i = self.n
         for seat in v["seats"]:
-            counters, zones = seat.get("counters") or {}, seat.get("zones") or {}
-            for name in self.player_counters:
-                t[i] = numeric(counters.get(name, 0))
-                i += 1
-            for name in self.player_zones:
-                t[i] = cards_in(zones, name)
-                i += 1
-        counters, zones = v.get("counters") or {}, v.get("zones") or {}
-        for name in self.game_counters:
-            t[i] = numeric(counters.get(name, 0))
+            i = self.fill(i, seat, self.player_counters, self.player_zones)
+        self.fill(i, v, self.game_counters, self.game_zones)
+
+    def fill(self, i: int, part: dict, counter_names: list, zone_names: list) -> int:
+        """A seat's (or the table's) counters and zone counts from tensor place i on; the
+        place after them."""
+        counters, zones = part.get("counters") or {}, part.get("zones") or {}
+        for name in counter_names:
+            self.tensor[i] = numeric(counters.get(name, 0))
             i += 1
-        for name in self.game_zones:
-            t[i] = cards_in(zones, name)
+        for name in zone_names:
+            self.tensor[i] = cards_in(zones, name)
             i += 1
+        return i
 
     def string_from(self, state, player):
         if state.s is None:
