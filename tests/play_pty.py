@@ -14,6 +14,8 @@ import termios
 import time
 from pathlib import Path
 
+from child_signals import as_a_shell_starts_it
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -28,11 +30,7 @@ class Played:
                 os.environ.update(TERM="xterm-256color", COLUMNS=str(size[0]),
                                   LINES=str(size[1]))
                 os.environ.pop("TEXTUAL", None)
-                # as a shell starts a program: every signal at its default. A test runner's
-                # worker may ignore SIGINT, and an ignored signal stays ignored across exec
-                # (Python then installs no Ctrl-C handler: SIGINT would do nothing)
-                for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-                    signal.signal(sig, signal.SIG_DFL)
+                as_a_shell_starts_it()      # every signal at its default (child_signals.py)
                 os.execv(sys.executable, [sys.executable, str(ROOT / "cli.py"), *args])
             finally:
                 os._exit(127)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from child_signals import as_a_shell_starts_it
+
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not Path("/proc/self").exists() or not hasattr(os, "killpg"),
                                 reason="reads children from /proc (Linux)")
@@ -48,7 +50,8 @@ def start_run(tmp_path, *extra) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "simulate", "metras", "-n",
                              "20000", "--jobs", "2", "--no-cards", *extra], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)     # its own group: a "terminal" of its own
+                            start_new_session=True,     # its own group: a "terminal" of its own
+                            preexec_fn=as_a_shell_starts_it)
 
 
 def wait_for_workers(proc, n: int = 2, timeout: float = 120) -> set:

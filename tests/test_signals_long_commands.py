@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from child_signals import as_a_shell_starts_it
+
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = str(ROOT / "tests" / "games" / "strong_card")
 
@@ -35,7 +37,7 @@ def test_a_signal_stops_a_long_command_with_a_partial_run(tmp_path, command, sig
     proc = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), *COMMANDS[command],
                              "--jobs", "1", "--no-cards", "--json", "--report", "r.html"],
                             cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=as_a_shell_starts_it)
     try:
         time.sleep(8)                          # loaded, and some games played
         assert proc.poll() is None, proc.communicate()
