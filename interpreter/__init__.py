@@ -2,8 +2,8 @@
 (so `import interpreter` costs nothing and `validate` never loads the VM).
 
     from interpreter import Game, view
-    game = Game.load("metras")                 # a name under gamedefs/, or a path
-    state = game.new_state(players=3, seed=1)
+    game = Game.load("path/to/mygame")         # a game's folder, or a name under gamedefs/
+    state = game.new_state(players=2, seed=1)
     while not game.is_over(state):
         seat = game.waiting(state)[0]
         game.apply(state, seat, 0)

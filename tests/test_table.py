@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from cli import main
-from interpreter.present import terminal, views
+from interpreter.present import menu_text, terminal, views
 from interpreter.bots import make_bot
 from interpreter.commands import human as human_mod
 from interpreter.commands.play import DEFAULT_BOT, seat_kinds
@@ -41,7 +41,7 @@ def test_hot_seat_wipes_the_scrollback_before_passing_the_device():
 def _screen(options, prompt="P1: which one?", height=24):
     buf = io.StringIO()
     con = Console(file=buf, width=80, height=height, highlight=False, markup=False)
-    terminal.render_options(con, {"prompt": prompt, "options": options})
+    menu_text.render_options(con, {"prompt": prompt, "options": options})
     return buf.getvalue().splitlines()
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..present import terminal
+from ..present import menu_text, terminal
 from ..present import views
 from ..present.option_groups import only_option
 from ..runtime.redaction import line_text, may_read
@@ -69,9 +69,9 @@ class Human:
                 label = typed_number(number, whole(text))
                 if label is not None:
                     return "choose", label
-                say(con, f"{text[:12]} is not allowed. {terminal.number_hint(number)}")
+                say(con, f"{text[:12]} is not allowed. {menu_text.number_hint(number)}")
             elif number and text.lstrip("-").isascii() and text.lstrip("-").isdigit():
-                say(con, f"{text[:12]}... is not allowed. {terminal.number_hint(number)}")
+                say(con, f"{text[:12]}... is not allowed. {menu_text.number_hint(number)}")
             elif text.isascii() and text.isdigit():   # not "²", which isdigit() accepts
                 # an option's number, at either step of a grouped menu (typed.py)
                 if (i := option_number(text, len(options))) is not None:
@@ -86,7 +86,7 @@ class Human:
                 self.open_group(seat, k)
             elif groups and text.lower() == "back":
                 self.group = None
-                terminal.render_options(con, views.view(game, state, seat))
+                menu_text.render_options(con, views.view(game, state, seat))
             elif (meant := answer_spelling(game.g, text, options)) is not None:   # "B.sw"
                 return "choose", meant                                          # for "A.se"
             elif word.lower() in COMMANDS:
@@ -130,7 +130,7 @@ class Human:
             say(con, f"There is no item {text[:12]}: choose 1 to {len(items)}, then done.")
             return None
         self.picked ^= {k - 1}
-        terminal.render_options(con, views.view(self.session.game, self.session.state, seat),
+        menu_text.render_options(con, views.view(self.session.game, self.session.state, seat),
                                 self.picked)
         return None
 
@@ -147,7 +147,7 @@ class Human:
             return
         hint = did_you_mean(text, list(options) + list(COMMANDS)) if len(text) < 200 else ""
         shown = text if len(text) <= 60 else text[:60] + "..."
-        how = terminal.number_hint(number) if number else \
+        how = menu_text.number_hint(number) if number else \
             f"type 1 to {len(options)}, a label, a word of a label, or help."
         say(con, f"'{shown}' is not an option" + (f" ({hint})" if hint else "") + ": " + how)
 
@@ -168,14 +168,14 @@ class Human:
         for text in self.notes:   # soft-wrapped: a command in a note copies as one line
             self.con.print(Text(text, style="magenta"), soft_wrap=True)
         self.notes.clear()
-        terminal.render_options(self.con, v)
+        menu_text.render_options(self.con, v)
         if self.group is not None and v.get("groups") and self.group < len(v["groups"]):
-            terminal.render_group(self.con, v, self.group)
+            menu_text.render_group(self.con, v, self.group)
 
     def open_group(self, seat: int, k: int) -> None:
         """Step two of a grouped menu: the options of group k."""
         self.group = k
-        terminal.render_group(self.con, views.view(self.session.game, self.session.state,
+        menu_text.render_group(self.con, views.view(self.session.game, self.session.state,
                                                    seat), k)
 
     def show_details(self, seat: int, arg: str) -> None:

@@ -119,6 +119,18 @@ def build(hall: Hall, rate: float = limits.RATE) -> Starlette:
                     error(404, "no such table")
             limited = slow_down(table.tokens[p])
             return limited or json_response(await hall.call(table.message, p))
+        got = await seated(request)
+        if not isinstance(got, tuple):
+            return got
+        body, table, p = got
+        number, option = body.get("decision"), body.get("option")
+        if type(number) is not int or type(option) is not int:
+            return error(400, "'decision' and 'option' must be whole numbers")
+        return await changed(table, p, table.decide, number, option)
+
+    async def seated(request):
+        """A POST's body, its table and seat: or the answer refusing it (too large, a bad
+        token, too many requests)."""
         try:
             body = await body_of(request)
         except limits.TooMuch as e:
@@ -126,14 +138,13 @@ def build(hall: Hall, rate: float = limits.RATE) -> Starlette:
         table, p = seat_and_table(request, body.get("token"))
         if p is None:
             return error(403, "forbidden")
-        limited = slow_down(table.tokens[p])
-        if limited:
-            return limited
-        number, option = body.get("decision"), body.get("option")
-        if type(number) is not int or type(option) is not int:
-            return error(400, "'decision' and 'option' must be whole numbers")
+        return slow_down(table.tokens[p]) or (body, table, p)
+
+    async def changed(table, p, act, *args):
+        """The seat's act on its table (a decision, an undo): the new message, every client
+        told; a refused act answers with the reason and the current message."""
         try:
-            msg = await hall.call(table.decide, p, number, option)
+            msg = await hall.call(act, p, *args)
         except Refused as e:
             return error(e.status, e.words, **(await hall.call(table.message, p)))
         await hall.changed(table)
@@ -141,23 +152,11 @@ def build(hall: Hall, rate: float = limits.RATE) -> Starlette:
         return json_response(msg)
 
     async def undo(request):
-        try:
-            body = await body_of(request)
-        except limits.TooMuch as e:
-            return error(e.status, e.words)
-        table, p = seat_and_table(request, body.get("token"))
-        if p is None:
-            return error(403, "forbidden")
-        limited = slow_down(table.tokens[p])
-        if limited:
-            return limited
-        try:
-            msg = await hall.call(table.undo, p)
-        except Refused as e:
-            return error(e.status, e.words, **(await hall.call(table.message, p)))
-        await hall.changed(table)
-        hall.kick(table)
-        return json_response(msg)
+        got = await seated(request)
+        if not isinstance(got, tuple):
+            return got
+        _, table, p = got
+        return await changed(table, p, table.undo)
 
     async def spectate(request):
         table = table_of(request)

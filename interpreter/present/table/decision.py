@@ -14,7 +14,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..option_groups import only_option
-from ..terminal import number_hint, plural
+from ..menu_text import number_hint
+from ..terminal import plural
 from ..typed import (containing, exact_label, group_keys, numbers_of, option_number,
                      typed_group, typed_number, whole)
 from ...errors import did_you_mean
