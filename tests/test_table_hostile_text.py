@@ -144,7 +144,9 @@ async def looked(pilot, app, tmp_path, seen: list) -> None:
     assert not list(tmp_path.glob("hostile-*")), "a click on a game's text wrote a file"
 
 
-@pytest.mark.parametrize("size", SIZES)
+# The wide walk takes half a minute; the small screen, where text is cut and wrapped, stays in
+# the default run and the wide one runs with -m slow.
+@pytest.mark.parametrize("size", [SIZES[0], pytest.param(SIZES[1], marks=pytest.mark.slow)])
 @sync
 async def test_every_widget_shows_hostile_game_text_literally_and_runs_nothing(
         game, tmp_path, size):
