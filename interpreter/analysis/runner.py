@@ -15,6 +15,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from ..bots import root_parallel
 from ..errors import RulebookError
 from ..effects.rng import derive_seed
 from ..effects.menus import count as menu_count
@@ -287,6 +288,7 @@ def _worker_signals() -> None:
     process of the group, and a worker dying of it mid-game would print a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    root_parallel.serial_only()     # the run's processes fill the cores already
 
 
 def _stop_workers(pool, grace: float = 1.0) -> None:

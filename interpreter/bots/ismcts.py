@@ -46,7 +46,8 @@ from ..build.search_settings import SETTINGS
 from ..runtime import decisions
 from .greedy import SURE, GreedyBot, joins_secret, settle_others
 from .seat_value import final_value, seat_value, team_values
-from .streams import decision_stream
+from . import root_parallel
+from .streams import decision_stream, mix
 from .worlds import WORLD_ERRORS, Dealer
 
 class Node:
@@ -72,6 +73,8 @@ class IsmctsBot:
         self.span = (math.inf, -math.inf)
         self.helper = None      # the greedy bot that scores priors (see seed_table)
         self.dealer = None      # the decision's worlds (worlds.Dealer), while it is made
+        self.tree = None        # the last decision's tree (one tree only), for inspection
+        self.workers_pool = None    # root_parallel.Workers, at the first parallel decision
         self.prior_everywhere = bool(self.prior) and self.prior_at == "all" \
             and self.fn is not None
 
@@ -83,18 +86,35 @@ class IsmctsBot:
         # a fresh stream per decision, as every bot's: the same position and seed give the
         # same search whatever the bot decided before (an undo, a loaded save)
         self.rng = decision_stream(self.seed, state, seat)
+        start = time.perf_counter()
+        if self.trees > 1:
+            table, done, failed = self.grow_trees(game, state, seat)
+        else:
+            self.tree, done, failed = self.search(game, state, seat, self.iterations, self.ms)
+            table = self.tree.tables.get(seat) or {}
+        self.last = {"iterations": done, "failed": failed,
+                     "seconds": time.perf_counter() - start}
+        labels = game.options(state, seat)[:n]
+        scored = [(table[l][0], table[l][1] / table[l][0]) if table.get(l, (0,))[0] else (0, 0.0)
+                  for l in labels]
+        best = max(scored)
+        return self.rng.choice([i for i, v in enumerate(scored) if v == best])
+
+    def search(self, game, state, seat: int, iterations: int, ms: int) -> tuple:
+        """One tree grown from `state` with this bot's current stream: (root, iterations
+        made, iterations whose imagined world the rules refused)."""
         root = Node()
         self.span = (math.inf, -math.inf)   # margins seen in this search (see scaled)
         start = time.perf_counter()
         self.dealer = Dealer(game, state, seat)    # every world of this decision
         if self.helper is not None:
             self.helper.dealer = self.dealer
+        done = failed = 0
         try:
             if self.prior and self.fn is not None:
                 self.seed_root(game, state, seat, root)
-            deadline = start + self.ms / 1000 if self.ms > 0 else None
-            done = failed = 0
-            while (time.perf_counter() < deadline) if deadline else (done < self.iterations):
+            deadline = start + ms / 1000 if ms > 0 else None
+            while (time.perf_counter() < deadline) if deadline else (done < iterations):
                 done += 1
                 if not self.iterate(game, state, seat, root):
                     failed += 1
@@ -102,15 +122,30 @@ class IsmctsBot:
             self.dealer = None
             if self.helper is not None:
                 self.helper.dealer = None
-        self.tree = root        # kept for inspection (tests, tools) until the next decision
-        self.last = {"iterations": done, "failed": failed,
-                     "seconds": time.perf_counter() - start}
-        table = root.tables.get(seat) or {}
-        labels = game.options(state, seat)[:n]
-        scored = [(table[l][0], table[l][1] / table[l][0]) if table.get(l, (0,))[0] else (0, 0.0)
-                  for l in labels]
-        best = max(scored)
-        return self.rng.choice([i for i, v in enumerate(scored) if v == best])
+        return root, done, failed
+
+    def grow_trees(self, game, state, seat: int) -> tuple:
+        """`trees` trees, each from a stream of its own drawn from the decision's, with its
+        share of the iterations (or the whole time budget when they grow side by side):
+        their root statistics added up, with the iterations and failures of all."""
+        base = self.rng.getrandbits(64)
+        workers = root_parallel.workers_for(self, game, min(self.trees, self.workers or
+                                                            self.trees))
+        budgets = root_parallel.shares(self.iterations, self.trees)
+        ms = self.ms if workers is not None else self.ms // self.trees
+        plans = [(mix(base, k), budgets[k], ms) for k in range(self.trees)]
+        grown = (workers.grow(state, seat, plans) if workers is not None
+                 else [self.grow_tree(game, state, seat, *plan) for plan in plans])
+        self.tree = None
+        return (root_parallel.merge([t for t, _, _ in grown]),
+                sum(d for _, d, _ in grown), sum(f for _, _, f in grown))
+
+    def grow_tree(self, game, state, seat: int, stream: int, iterations: int, ms: int) -> tuple:
+        """One of the root-parallel trees: (its root table for `seat`, iterations, failed)."""
+        self.rng = random.Random(stream)
+        root, done, failed = self.search(game, state, seat, iterations, ms)
+        table = {label: entry[:2] for label, entry in (root.tables.get(seat) or {}).items()}
+        return table, done, failed
 
     def seed_root(self, game, state, seat: int, root: Node) -> None:
         """Progressive bias at the root: each option starts with `prior` virtual visits

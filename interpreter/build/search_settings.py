@@ -17,11 +17,15 @@ SETTINGS = {
     "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
     "secret_key": (str, "joint", "a secret choice's child: joint (every seat's pick) or own "
                                  "(the bot's own pick: the others' stay hidden)"),
+    "trees": (int, 1, "root-parallel trees, each growing its share of the iterations from a "
+                      "stream of its own; their root statistics are added up"),
+    "workers": (int, 0, "processes the trees may grow in at once: 0 one per core (none at "
+                        "the full-screen table or inside simulate --jobs N), 1 never"),
 }
 # the largest budget each number may name: beyond it a decision would run for hours (a typo,
 # a unit slip: ms=600000000), so it is an error, not a hang
 MOST = {"iterations": 1_000_000, "ms": 600_000, "depth": 100_000, "prior": 1_000_000,
-        "c": 100.0}
+        "c": 100.0, "trees": 64, "workers": 64}
 BUDGETS = ("iterations", "ms", "depth")
 WORDS = {int: "a whole number", float: "a number", str: "a word"}
 CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
@@ -50,7 +54,7 @@ def parse_settings(text: str) -> dict:
         if name in CHOICES and v not in CHOICES[name]:
             raise RulebookError(f"ismcts: {name}={value}: choose one of "
                                 f"{', '.join(CHOICES[name])}")
-        if kind is not str and v < (0 if name in ("ms", "c", "depth") else 1):
+        if kind is not str and v < (0 if name in ("ms", "c", "depth", "workers") else 1):
             raise RulebookError(f"ismcts: {name}={value} is too small")
         if name in MOST and v > MOST[name]:
             why = ": a decision would take hours" if name in BUDGETS else ""
