@@ -7,7 +7,7 @@ right end; P2's row is row 2, its houses from the right end leftwards and its st
 P1 moves first. A turn: when either side has no seed left, each player moves the seeds on
 their side into their store and the game ends (the fuller store wins). Otherwise the player
 takes every seed of one of their non-empty houses (asked even when there is one: the YAML's
-`ask always`; options in ring order, named "c1 (4 seeds)") and sows them one by one into the
+`ask always`; options in ring order, named "c1 (4 seeds)", "b2 (1 seed)") and sows them one by one into the
 following places of the ring, skipping the opponent's store. A last seed in their own store
 gives them the next turn too. After `turn_cap` turns (200 by default; a turn that ends the
 game counts) the game stops undecided: no winner, the stores as they are."""
@@ -86,7 +86,9 @@ class Sow:
     def options(self, s: dict, seat: int) -> list:
         if s["over"] or seat != s["p"]:
             return []
-        return [f"{s['names'][i]} ({s['pits'][i]} seeds)" for i in self._choices(s)]
+        names, pits = s["names"], s["pits"]
+        return [f"{names[i]} ({pits[i]} seed{'' if pits[i] == 1 else 's'})"
+                for i in self._choices(s)]
 
     def apply(self, s: dict, seat: int, choice) -> None:
         if s["over"] or seat != s["p"]:
