@@ -7,9 +7,9 @@ right end; P2's row is row 2, its houses from the right end leftwards and its st
 P1 moves first. A turn: when either side has no seed left, each player moves the seeds on
 their side into their store and the game ends (the fuller store wins). Otherwise the player
 takes every seed of one of their non-empty houses (asked even when there is one: the YAML's
-`ask always`; options in ring order, named "c1 (4 seeds)", "b2 (1 seed)") and sows them one by one into the
-following places of the ring, skipping the opponent's store. A last seed in their own store
-gives them the next turn too. After `turn_cap` turns (200 by default; a turn that ends the
+`ask always`; options in ring order, named "c1 (4 seeds)", "b2 (1 seed)") and sows them one
+by one into the following places of the ring, skipping the opponent's store. A last seed in
+their own store gives them the next turn too. After `turn_cap` turns (200 by default; a turn that ends the
 game counts) the game stops undecided: no winner, the stores as they are."""
 from __future__ import annotations
 
