@@ -134,8 +134,26 @@ def test_sow_twin_agrees_on_other_board_sizes(houses):
 
 
 def test_sow_twin_agrees_when_the_turn_cap_stops_the_game():
-    """A cap of 30 turns stops about half the games undecided (`end game as capped`: no winner, the
-    stores as they are); the turn that ends the game by the rules counts as one."""
+    """A cap of 30 turns stops about half the games undecided (`end game as capped`: no
+    winner, the stores as they are)."""
     results = _play_seeds("sow", range(100), {"turn_cap": 30})
     assert any(r.get("capped") for r in results)
     assert any(not r.get("capped") for r in results)
+
+
+def test_sow_ends_by_its_rules_on_the_last_turn_the_cap_allows():
+    """A move that empties a side ends the game (the sides swept into the stores, the fuller
+    store wins) even when it is the last turn of the cap: with `turn_cap` set to the number of
+    moves a game takes, the game has the same result as without a cap, not 'capped'. (The
+    YAML checked for an empty side at the start of the next turn, which the cap never let
+    come: seed 1's 30th move left P1's side empty and the game was called stopped.)"""
+    game = Game.load(str(REFERENCE_GAMES["sow"][0]))
+    for seed in range(40):
+        r = random.Random(seed)
+        s = game.new_state(2, seed=seed)
+        while not game.is_over(s):
+            seat = game.waiting(s)[0]
+            game.apply(s, seat, r.randrange(game.option_count(s, seat)))
+        uncapped, moves = game.result(s), s["decisions"]
+        assert lockstep("sow", game, 2, seed, {"turn_cap": moves}) == uncapped, f"seed {seed}"
+        assert lockstep("sow", game, 2, seed, {"turn_cap": moves - 1})["capped"], f"seed {seed}"

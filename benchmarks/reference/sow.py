@@ -4,13 +4,13 @@ houses left to right, P1's store, P2's houses (P1's right to left), P2's store. 
 (a grid of 2 rows and houses + 1 columns) P1's row is row 1, houses a1.. and store at its
 right end; P2's row is row 2, its houses from the right end leftwards and its store at a2.
 
-P1 moves first. A turn: when either side has no seed left, each player moves the seeds on
-their side into their store and the game ends (the fuller store wins). Otherwise the player
-takes every seed of one of their non-empty houses (asked even when there is one: the YAML's
-`ask always`; options in ring order, named "c1 (4 seeds)", "b2 (1 seed)") and sows them one
-by one into the following places of the ring, skipping the opponent's store. A last seed in
-their own store gives them the next turn too. After `turn_cap` turns (200 by default; a turn that ends the
-game counts) the game stops undecided: no winner, the stores as they are."""
+P1 moves first. A turn: the player takes every seed of one of their non-empty houses (asked
+even when there is one: the YAML's `ask always`; options in ring order, named "c1 (4 seeds)",
+"b2 (1 seed)") and sows them one by one into the following places of the ring, skipping the
+opponent's store. When either side then has no seed left, each player moves the seeds on
+their side into their store and the game ends (the fuller store wins). A last seed in their
+own store gives them the next turn too. After `turn_cap` turns (200 by default) that did not
+end the game, it stops undecided: no winner, the stores as they are."""
 from __future__ import annotations
 
 from . import ranked_result
@@ -34,7 +34,6 @@ class Sow:
         pits = ([SEEDS] * h + [0]) * 2
         s = {"n": 2, "h": h, "cap": opts["turn_cap"], "names": names, "pits": pits,
              "p": 0, "turns": 0, "decisions": 0, "over": False, "result": None}
-        self._start_turn(s)
         return s
 
     @staticmethod
@@ -46,16 +45,8 @@ class Sow:
     def _store(s: dict, p: int) -> int:
         return p * (s["h"] + 1) + s["h"]
 
-    def _start_turn(self, s: dict) -> None:
-        """Begin the next turn of s["p"]: end the game when a side is empty."""
-        if s["turns"] == s["cap"]:                  # the cap: stopped, no winner
-            scores = [s["pits"][self._store(s, p)] for p in range(2)]
-            order = sorted(range(2), key=lambda p: scores[p], reverse=True)
-            s["over"] = True
-            s["result"] = {"winners": [], "scores": scores, "ranking": order, "draw": False,
-                           "capped": True}
-            return
-        s["turns"] += 1
+    def _end_turn(self, s: dict) -> None:
+        """After a move: the game ends when a side is empty, or stops at the cap."""
         pits = s["pits"]
         sides = [self._houses(s, p) for p in range(2)]
         if any(sum(pits[i] for i in side) == 0 for side in sides):
@@ -66,6 +57,12 @@ class Sow:
                     pits[i] = 0
             s["over"] = True
             s["result"] = ranked_result([pits[self._store(s, p)] for p in range(2)])
+        elif s["turns"] == s["cap"]:                # the cap: stopped, no winner
+            scores = [pits[self._store(s, p)] for p in range(2)]
+            order = sorted(range(2), key=lambda p: scores[p], reverse=True)
+            s["over"] = True
+            s["result"] = {"winners": [], "scores": scores, "ranking": order, "draw": False,
+                           "capped": True}
 
     def is_over(self, s: dict) -> bool:
         return s["over"]
@@ -95,6 +92,7 @@ class Sow:
             raise ValueError(f"it is not seat {seat}'s decision")
         index = self.options(s, seat).index(choice) if isinstance(choice, str) else choice
         s["decisions"] += 1
+        s["turns"] += 1
         pits = s["pits"]
         i = self._choices(s)[index]
         n, pits[i] = pits[i], 0
@@ -107,4 +105,4 @@ class Sow:
                 n -= 1
         if i != self._store(s, seat):               # else: another turn for the sower
             s["p"] = 1 - seat
-        self._start_turn(s)
+        self._end_turn(s)
