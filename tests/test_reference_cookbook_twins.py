@@ -123,7 +123,7 @@ def test_keep_dice_scores_every_kind_of_set():
     assert kinds == {"1 alike", "2 alike", "3 alike", "mixed, high dice", "mixed, highest die"}
 
 
-@pytest.mark.parametrize("houses", [2, 3, 6])
+@pytest.mark.parametrize("houses", [2, 3, 6, 12])
 def test_sow_twin_agrees_on_other_board_sizes(houses):
     """`--option houses=N` builds the board for N houses (the game loaded again with that
     option, as play and simulate load it): the ring, the labels and the games agree."""
