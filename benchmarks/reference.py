@@ -1,13 +1,16 @@
-"""The reference benchmark: small games written both in YAML (benchmarks/games/) and by hand in
-Python (benchmarks/reference/), played with the same random decisions, timed in one run.
+"""The reference benchmark: small games written both in YAML (benchmarks/games/, and the
+cookbook's keep_dice and sow under examples/) and by hand in Python (benchmarks/reference/),
+played with the same random decisions, timed in one run.
 
     python benchmarks/reference.py [--games N] [--players P] [--repeat R] [--only NAME] [--json]
 
 Both versions play the same seeds with the same decision indices, so they play the same
-games (tests/test_reference_games.py proves it); the ratio is YAML time / hand time. Times are
-this process's CPU time, the two versions alternating every 50 games, so that other work on
-a shared machine weighs on both alike; nothing here is asserted by the tests. A game made
-for other player counts than P (Four in a Line is for 2) plays the nearest count it allows.
+games (tests/test_reference_games.py proves it, and tests/test_reference_cookbook_twins.py
+compares the cookbook games' state after every decision); the ratio is YAML time / hand
+time. Times are this process's CPU time, the two versions alternating every 50 games, so that
+other work on a shared machine weighs on both alike; nothing here is asserted by the tests. A
+game made for other player counts than P (Four in a Line is for 2, Sow too) plays the nearest
+count it allows.
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The reference games of benchmarks/games/, written by hand in Python against the driver API
+"""The reference games of benchmarks/games/ (and two cookbook games of examples/: the
+roll-and-write keep_dice and the sowing game sow), written by hand in Python against the driver API
 of interpreter/game.py's Game (new_state, waiting, option_count, options, apply, is_over,
 result), with the same options in the same order and the same calls to the seeded generator
 (interpreter/rng.py), so the same seed and the same decision indices give the same game as
@@ -23,10 +24,14 @@ def _games() -> dict:
     from .fourline import FourLine
     from .goofspiel import Goofspiel
     from .hearts import Hearts
+    from .keep_dice import KeepDice
     from .pig import Pig
+    from .sow import Sow
     here = Path(__file__).resolve().parent.parent / "games"
+    examples = Path(__file__).resolve().parent.parent.parent / "examples"
     return {"fourline": (here / "fourline", FourLine), "goofspiel": (here / "goofspiel", Goofspiel),
-            "hearts": (here / "hearts", Hearts), "pig": (here / "pig", Pig)}
+            "hearts": (here / "hearts", Hearts), "pig": (here / "pig", Pig),
+            "keep_dice": (examples / "keep_dice", KeepDice), "sow": (examples / "sow", Sow)}
 
 
 REFERENCE_GAMES = _games()   # name -> (the YAML game's folder, the hand-written class)

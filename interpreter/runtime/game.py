@@ -70,6 +70,13 @@ class Game:
             raise SetupError("variant", f"{g.name} has no variant {describe_value(variant)}; "
                              f"it has {', '.join(g.variants)}" + (f" ({hint})" if hint else ""))
         opts = game_options.values(g.name, g.option_specs, options)
+        for name in sorted(g.board_options):   # a board is built when the game loads
+            if opts.get(name) != g.options.get(name):
+                raise SetupError(f"options.{name}", (
+                    f"option '{name}' sizes a board, which was built when {g.name} was "
+                    f"loaded with {name}={describe_value(g.options.get(name))}: load the game "
+                    f"again with {name}={describe_value(opts.get(name))} (as play and "
+                    f"simulate --option do) to play on that board"))
         s = S.initial_state(g, n, seed, variant, opts)
         try:
             judge = judging(g, s, listener) if listener is not None else None
