@@ -8,6 +8,8 @@ game file or any included file (`cards.c12.cost`), and every copy of that card c
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..errors import RulebookError, did_you_mean
 from ..load.game_options import parse_scalar
 from ..runtime.game import Game
@@ -123,3 +125,12 @@ def load_with_overrides(path: str, overrides=()) -> Game:
         return Game(load_game(path))
     return Game(load_game(path, transform=lambda document, data: apply(document, data,
                                                                         overrides)))
+
+
+def resized(game, options) -> Game:
+    """The game loaded again when its boards' sizes read options given another value (a
+    board is built when the game loads); the game itself when none does."""
+    more = board_overrides(game, options if isinstance(options, dict) else {})
+    if not more:
+        return game
+    return load_with_overrides(str(Path(game.g.path).resolve()), more)

@@ -21,8 +21,7 @@ from . import table_play
 from . import play_endings
 from .seat_actions import free_path, quit_note, save_note, undo_note
 from ..runtime.play_session import Session
-from ..analysis.overrides import board_overrides, load_with_overrides
-from ..load.documents import resolve_game_path
+from ..analysis.overrides import resized
 from ..safe_text import spelled
 
 HUMAN = "human"
@@ -67,7 +66,7 @@ def play(game_name, players, seed, variant, bot_kind, humans, bot_specs, save_pa
             click.echo("note: --option ignored: the save file has its own options", err=True)
     else:
         seed = new_seed() if seed is None else seed   # 64 bits from the OS, shown at the end
-        game = resized(game, game_name, options)
+        game = resized(game, options)
         session = Session(game, players, seed, variant, options)
     kinds = seat_kinds(game, session.players, bot_kind, humans, bot_specs)
     bots = {p: make_bot(k, game, session.seed * 1009 + p) for p, k in enumerate(kinds)
@@ -182,18 +181,10 @@ def ask_human(session, human, seat, save_path) -> bool:
     return True
 
 
-def resized(game, game_name, options: dict):
-    """The game loaded again when its boards' sizes read options given another value."""
-    more = board_overrides(game, options if isinstance(options, dict) else {})
-    if not more:
-        return game
-    return load_with_overrides(str(resolve_game_path(game_name).resolve()), more)
-
-
 def load_session(game, path, players, seed, variant, game_name=None) -> Session:
     data = savefile.read(path)
     if game_name is not None:       # a save of a board sized by an option: that board
-        game = resized(game, game_name, data.get("options") or {})
+        game = resized(game, data.get("options") or {})
     session = Session.from_save(game, data)   # hash, options and generator checked
     # saved back to this file (quit, Ctrl-C, save), not beside it
     session.saved_to, session.saved_decisions = path, list(session.decisions)

@@ -10,6 +10,7 @@ import secrets
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from ..analysis.overrides import resized
 from ..bots import make_bot
 from ..effects.rng import new_seed, seed_problem
 from ..errors import RulebookError
@@ -100,8 +101,9 @@ class Hall:
         elif seed_problem(seed):
             raise Bad(400, f"'seed': {seed_problem(seed)}")
         h = self.catalog.keep(entry.game)
-        game = self.catalog.game_of(name, h)
         try:
+            # a board sized by an option is built at load: loaded again with that option
+            game = resized(self.catalog.game_of(name, h), options)
             session = Session(game, players, seed, variant, options)
         except SetupError as e:
             raise Bad(400, str(e)) from None

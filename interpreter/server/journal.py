@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import files
 from ..errors import RulebookError
+from ..analysis.overrides import resized
 from ..runtime import saves as savefile
 from ..runtime.play_session import Session
 from .table import Table
@@ -71,7 +72,7 @@ def load(path: Path, catalog):
     problem = savefile.schema_problem(save)
     if problem:
         raise ValueError(f"its save is not usable: {problem}")
-    game = catalog.game_of(rec["game"], rec["definition"])
+    game = resized(catalog.game_of(rec["game"], rec["definition"]), save.get("options") or {})
     session = Session.from_save(game, save)
     problem, _ = savefile.hash_problem(game, session.state, save)
     if problem:
