@@ -18,6 +18,19 @@ def ranked_result(scores: list) -> dict:
             "draw": len(winners) != 1}
 
 
+class OneMover:
+    """What every game here with one seat to move at a time, `s["p"]`, answers alike."""
+
+    def is_over(self, s: dict) -> bool:
+        return s["over"]
+
+    def result(self, s: dict):
+        return s["result"]
+
+    def waiting(self, s: dict) -> list:
+        return [] if s["over"] else [s["p"]]
+
+
 def _games() -> dict:
     from pathlib import Path
 

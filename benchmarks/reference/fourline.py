@@ -5,14 +5,14 @@ board is a draw. An option is the cell the disc lands on ("d3"), columns left to
 player with one column left drops there without being asked, as the YAML's `choose` does."""
 from __future__ import annotations
 
-from . import ranked_result
+from . import OneMover, ranked_result
 
 COLS, ROWS = 7, 6
 LETTERS = "abcdefg"
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))      # across, up, and the two diagonals
 
 
-class FourLine:
+class FourLine(OneMover):
     name = "Four in a Line"
 
     def new_state(self, players: int = 2, seed: int = 0) -> dict:
@@ -21,15 +21,6 @@ class FourLine:
         # no chance: the seed changes nothing
         return {"n": 2, "grid": [[None] * ROWS for _ in range(COLS)], "heights": [0] * COLS,
                 "p": 0, "won": [0, 0], "decisions": 0, "over": False, "result": None}
-
-    def is_over(self, s: dict) -> bool:
-        return s["over"]
-
-    def result(self, s: dict):
-        return s["result"]
-
-    def waiting(self, s: dict) -> list:
-        return [] if s["over"] else [s["p"]]
 
     def _columns(self, s: dict) -> list:
         heights = s["heights"]

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from interpreter.effects import rng
 
-from . import ranked_result
+from . import OneMover, ranked_result
 
 ROUNDS = 3
 DICE = 3
@@ -42,7 +42,7 @@ def labels(dice: list) -> list:
     return out
 
 
-class KeepDice:
+class KeepDice(OneMover):
     name = "Keep Dice"
 
     def new_state(self, players: int = 2, seed: int = 0) -> dict:
@@ -58,15 +58,6 @@ class KeepDice:
         """The player to move starts their turn: a clean tally and three dice, sorted."""
         s["tally"][s["p"]] = {}
         s["dice"] = sorted(1 + rng.below(s, 6) for _ in range(DICE))
-
-    def is_over(self, s: dict) -> bool:
-        return s["over"]
-
-    def result(self, s: dict):
-        return s["result"]
-
-    def waiting(self, s: dict) -> list:
-        return [] if s["over"] else [s["p"]]
 
     def option_count(self, s: dict, seat: int) -> int:
         return 0 if s["over"] or seat != s["p"] else len(SETS)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from interpreter.effects import rng
 
-from . import ranked_result
+from . import OneMover, ranked_result
 
 GOAL = 50
 LABELS = ["roll again", "hold"]
 
 
-class Pig:
+class Pig(OneMover):
     name = "Pig"
 
     def new_state(self, players: int = 2, seed: int = 0) -> dict:
@@ -28,15 +28,6 @@ class Pig:
                 return
             s["total"] = 0                       # a 1: the turn's total is lost
             s["p"] = (s["p"] + 1) % s["n"]
-
-    def is_over(self, s: dict) -> bool:
-        return s["over"]
-
-    def result(self, s: dict):
-        return s["result"]
-
-    def waiting(self, s: dict) -> list:
-        return [] if s["over"] else [s["p"]]
 
     def option_count(self, s: dict, seat: int) -> int:
         return 0 if s["over"] or seat != s["p"] else 2

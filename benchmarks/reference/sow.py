@@ -13,13 +13,13 @@ own store gives them the next turn too. After `turn_cap` turns (200 by default) 
 end the game, it stops undecided: no winner, the stores as they are."""
 from __future__ import annotations
 
-from . import ranked_result
+from . import OneMover, ranked_result
 
 SEEDS = 3
 DEFAULTS = {"houses": 4, "turn_cap": 200}
 
 
-class Sow:
+class Sow(OneMover):
     name = "Sow"
 
     def new_state(self, players: int = 2, seed: int = 0, options: dict | None = None) -> dict:
@@ -63,15 +63,6 @@ class Sow:
             s["over"] = True
             s["result"] = {"winners": [], "scores": scores, "ranking": order, "draw": False,
                            "capped": True}
-
-    def is_over(self, s: dict) -> bool:
-        return s["over"]
-
-    def result(self, s: dict):
-        return s["result"]
-
-    def waiting(self, s: dict) -> list:
-        return [] if s["over"] else [s["p"]]
 
     def _choices(self, s: dict) -> list:
         pits = s["pits"]
