@@ -104,16 +104,19 @@ class Game:
 
     # Seats that must decide now (empty when the game is over); how many options a seat has
     # (cheaper than their labels); the options a bot picks among (every option but a secret
-    # sequence's "undo last"): see decisions.py. Bound directly: they run at every decision.
+    # sequence's "undo last"): see decisions.py. They run at every decision: waiting is
+    # bound directly, the counts first build a secret sequence's menu (sequence.py).
     waiting = staticmethod(decisions.waiting)
 
     def option_count(self, s: dict, seat: int) -> int:
-        if decisions.unbuilt(s, seat):
+        p = s["pending"]
+        if p is not None and "seq" in p:       # (a secret sequence's menu: built when read)
             self.build_menus(s, seat)
         return decisions.count(s, seat)
 
     def bot_option_count(self, s: dict, seat: int) -> int:
-        if decisions.unbuilt(s, seat):
+        p = s["pending"]
+        if p is not None and "seq" in p:
             self.build_menus(s, seat)
         return decisions.bot_count(s, seat)
 
