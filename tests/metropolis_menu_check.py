@@ -103,8 +103,8 @@ def resolved(game, s, seat):
 
 def check(game, s, seat, tally: Counter) -> None:
     """Compare the seat's menu at this step with the resolution; count into tally."""
-    p = s["pending"]
-    offered = p["opts"][str(seat)]["vals"]
+    game.build_menus(s, seat)           # (a step's menu is built when read)
+    offered = s["pending"]["opts"][str(seat)]["vals"]
     if not offered:                     # at the program's maximum: only done / undo
         return
     c = resolved(game, s, seat)

@@ -208,6 +208,40 @@ def test_validate_locates_each_mistake_in_a_sequence(tmp_path, statement, code, 
     assert words in found[0].message or words in (found[0].hint or "")
 
 
+def test_a_steps_menu_is_built_only_when_read_once_and_as_built_at_once(game):
+    """A bot's lookahead applies a step and scores the position after it: the seat's menu
+    there is built only if someone reads it (runtime/sequence.py), once, and is the menu
+    the step would have built; a clone builds its own; saves and hashes hold it built."""
+    import json
+    from interpreter.runtime import sequence
+    from interpreter.runtime.vm import VM
+    fn, *rest = game.g.seq_fns[0]
+    calls = []
+    game.g.seq_fns[0] = (lambda vm: calls.append(1) or fn(vm), *rest)
+    try:
+        s = game.new_state(3, seed=1)
+        assert game.options(s, 0) == MENU and len(calls) == 3    # every seat's, at the start
+        c = game.clone(s)
+        game.apply(c, 0, MENU.index("charge"))
+        assert len(calls) == 3 and c["pending"]["opts"]["0"] is None     # not built
+        d = game.clone(c)
+        assert game.options(d, 0) == MENU + ["done", "undo last"] and len(calls) == 4
+        assert c["pending"]["opts"]["0"] is None           # the clone built its own
+        game.bot_option_count(d, 0), game.options(d, 0), game.option_count(d, 0)
+        assert len(calls) == 4                              # built once
+        p = d["pending"]
+        assert p["opts"]["0"] == sequence.spec(VM(game.g, d), p, 0, ["charge"])
+        assert game.state_hash(c) == game.state_hash(d)     # hashed with its menus built
+        assert None not in json.loads(game.to_json(c))["pending"]["opts"].values()
+        e = game.clone(s)
+        game.apply(e, 0, MENU.index("charge"))
+        raw = json.loads(json.dumps(e))                     # a state saved unbuilt loads
+        game.check_state(raw)
+        assert game.options(raw, 0) == game.options(d, 0)
+    finally:
+        game.g.seq_fns[0] = (fn, *rest)
+
+
 def test_a_menu_with_nothing_to_add_below_the_minimum_is_a_located_error(tmp_path):
     from interpreter.errors import GameError
     text = (GAME / "game.yaml").read_text().replace(LINE, LINE.replace(
@@ -216,9 +250,27 @@ def test_a_menu_with_nothing_to_add_below_the_minimum_is_a_located_error(tmp_pat
     (tmp_path / "game.yaml").write_text(text)
     g = Game.load(str(tmp_path))
     s = g.new_state(2, seed=1)
-    with pytest.raises(GameError, match="P1 has no option to continue progs .1 chosen, at "
-                                        "least 2 needed"):
-        g.apply_label(s, 0, "run")
+    g.apply_label(s, 0, "run")      # the menu after a step is built when it is read
+    for read in (g.options, g.option_count, g.bot_option_count, g.option_values):
+        with pytest.raises(GameError, match="P1 has no option to continue progs .1 chosen, "
+                                            "at least 2 needed.*seed 1, decision 1"):
+            read(s, 0)
+    with pytest.raises(GameError, match="no option to continue"):
+        g.state_hash(s)             # (a state is hashed and saved with its menus built)
+
+
+def test_a_step_whose_menu_fails_fails_at_the_table_and_leaves_the_game_as_it_was(tmp_path):
+    from interpreter.errors import GameError
+    from interpreter.runtime.play_session import Session
+    text = (GAME / "game.yaml").read_text().replace(LINE, LINE.replace(
+        "menu(me, so_far)", '(["run"] if count(so_far) == 0 else [])').replace(
+        "length 1 to", "length 2 to"))
+    (tmp_path / "game.yaml").write_text(text)
+    session = Session(Game.load(str(tmp_path)), 2, 1)
+    before = session.game.to_json(session.state)
+    with pytest.raises(GameError, match="P1 has no option to continue"):
+        session.decide(0, "run")
+    assert session.game.to_json(session.state) == before and session.decisions == []
 
 
 @pytest.mark.parametrize("field,value,words", [

@@ -80,3 +80,29 @@ def test_nothing_a_seat_is_shown_changes_while_another_composes():
         assert {k: x for k, x in now.items() if k not in ("waiting", "decisions")} == \
             {k: x for k, x in v.items() if k not in ("waiting", "decisions")}
         assert game.options(session.state, p) == options
+
+
+def test_another_seats_secret_steps_change_no_bots_choice_though_menus_wait_to_be_built():
+    """Menus are built when read (runtime/sequence.py) and kept in the state: a bot must
+    still choose alike in two Metropolis states that differ only in what another seat
+    secretly wrote into its program (its steps, and its menu built or not)."""
+    from interpreter.bots import make_bot
+    from interpreter.runtime import decisions
+    game = Game.load("metropolis")
+    s = game.new_state(5, seed=3)
+    rng = random.Random(3)
+    while decisions.kind(s) != decisions.SEQUENCE:
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, rng.randrange(game.bot_option_count(s, seat)))
+    a, b = game.clone(s), game.clone(s)
+    game.apply(a, 1, 0)                                  # P2 writes one step ...
+    game.apply(a, 1, 1)
+    game.apply(b, 1, game.bot_option_count(b, 1) - 1)    # ... or another, one step
+    game.bot_option_count(b, 1)                          # (its menu built in b only)
+    assert decisions.steps(a, 1) != decisions.steps(b, 1)
+    assert a["pending"]["opts"]["1"] is None and b["pending"]["opts"]["1"] is not None
+    assert views.view(game, a, 0) == views.view(game, b, 0)
+    for spec in ("greedy", "ismcts:iterations=12,depth=0,prior=3,prior_at=all",
+                 "ismcts:iterations=8,depth=4"):
+        assert make_bot(spec, game, 11).choose(game, a, 0) == \
+            make_bot(spec, game, 11).choose(game, b, 0), spec

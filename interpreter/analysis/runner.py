@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from ..bots import root_parallel
 from ..errors import RulebookError
 from ..effects.rng import derive_seed
-from ..effects.menus import count as menu_count
 from . import repro
 from .seat_bots import bot as seat_bot
 from .metrics import evaluate as evaluate_metrics
@@ -90,8 +89,8 @@ def play_game(game, spec: RunSpec, task: Task) -> dict:
             trace.after(s)                        # the first decision's position
         while not s["over"]:
             seat = game.waiting(s)[0]
-            k = menu_count(s["pending"]["opts"][str(seat)])    # bot_option_count, inlined:
-            multi += k > 1                                       # this runs at every decision
+            k = game.bot_option_count(s, seat)
+            multi += k > 1
             offered += k
             game.apply(s, seat, bots[seat].choose(game, s, seat), events=events)
             if trace is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..bots import make_bot
 from ..bots.streams import mix
-from ..runtime.decisions import seen_decisions, values as option_values
+from ..runtime.decisions import seen_decisions
 from .cardstats import card_groups
 
 FORBID = "|forbid="          # a bot kind with a forbidden card: "greedy|forbid=gem"
@@ -23,7 +23,7 @@ class ForbidBot:
 
     def choose(self, game, state, seat: int) -> int:
         choice = self.inner.choose(game, state, seat)
-        vals = option_values(state, seat)
+        vals = game.option_values(state, seat)
         if choice >= len(vals) or not self.hits(vals[choice]):
             return choice
         allowed = [i for i, v in enumerate(vals) if not self.hits(v)]

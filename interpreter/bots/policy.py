@@ -57,7 +57,7 @@ class PolicyBot:
         world = determinize(game, state, seat, self.rng)
         prompt = game.prompt(world, seat).lower()
         labels = game.options(world, seat)
-        values = option_values(world, seat)
+        values = game.option_values(world, seat)
         evaluator = Evaluator(game.g, world)
         steps = decisions.steps(world, seat)
         for rule in self.policy.rules:

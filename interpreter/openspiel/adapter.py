@@ -24,7 +24,6 @@ import pyspiel
 
 from ..effects import rng
 from ..errors import RulebookError
-from ..runtime.decisions import values as option_values
 from ..runtime.game import Game
 from ..runtime.redaction import line_text, may_read
 from ..present.views import view
@@ -159,7 +158,7 @@ class RulebookState(pyspiel.State):
 
     def ids(self, seat: int) -> list:
         """The action id of each of the seat's options (see the module)."""
-        vals = option_values(self.s, seat)
+        vals = self.sg.rb.option_values(self.s, seat)
         if all(type(v) is int and 0 <= v < self.sg.max_actions for v in vals) \
                 and len(set(vals)) == len(vals):
             return list(vals)

@@ -147,6 +147,7 @@ def number_input(game, s: dict, seat: int) -> dict | None:
     """When a seat's options are a number in a range (a bid), how a person types it:
     {"lo", "hi", "fmt", "others": [[label, value]...]} (the options outside the range, e.g.
     "pass", or a number the rules punish); None for any other kind of choice."""
+    game.build_menus(s, seat)
     return decisions.number_entry(s, seat)
 
 

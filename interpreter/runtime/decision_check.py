@@ -1,6 +1,7 @@
 """Can the driver run a loaded state's pending decision? state_check.py's part for
 state["pending"]: the layout that decisions.py owns (its secret-sequence kind is checked by
-sequence.py), and each seat's menu in one of the shapes of effects/menus.py.
+sequence.py), and each seat's menu in one of the shapes of effects/menus.py (or, in a
+secret sequence, null: built when read, see sequence.py).
 
     problem(g, state)     "" or the first problem, in words
 """
@@ -95,6 +96,8 @@ def _pending_options(p, n: int) -> None:
         raise _Damaged(f"the pending options are {describe_value(opts)}, not options for seats "
                        f"{sorted(expected)}")
     for key, spec in opts.items():
+        if spec is None and "seq" in p:
+            continue        # a secret sequence's menu not built yet: built when read
         if _option_count(spec, n) == 0:
             raise _Damaged(f"seat {key} must decide but has no option")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..effects import menus
 from ..errors import GameError
-from . import decisions, sequence
+from . import decision_words, decisions, sequence
 from .sequence import UNDO
 
 
@@ -15,16 +15,15 @@ def groups(vm, seat: int) -> list | None:
     [[name, [option index...]]...], groups in order of appearance, options in menu order;
     `otherwise`'s option (a sequence's "done") and "undo last" are groups of their own.
     Only people read it: bots and saves see the options as ever."""
-    s = vm.s
-    p = s["pending"]
-    menu = p["opts"].get(str(seat)) if p is not None else None
+    p = vm.s["pending"]
+    menu = decisions.menu_of(vm, seat)
     grp = menus.grouped_by(menu) if menu is not None else None
     if grp is None:
         return None
     g = vm.g
     if not (type(grp) is int and 0 <= grp < len(g.group_fns)):
         raise GameError(f"these options name a grouping ({grp!r}) this game does not have")
-    decisions.bind_locals(vm, seat)
+    decision_words.bind_locals(vm, seat)
     fn = g.group_fns[grp]
     names = [fn(vm, v) for v in menu["vals"]]
     if menu["other"] is not None:
@@ -40,8 +39,7 @@ def groups(vm, seat: int) -> list | None:
 def subset_entry(vm, seat: int, reader=None) -> dict | None:
     """A choose-any decision as a person composes it item by item: {"items": labels (worded
     as the options are), "at_least", "at_most"}; None for any other kind of choice."""
-    p = vm.s["pending"]
-    menu = p["opts"].get(str(seat)) if p else None
+    menu = decisions.menu_of(vm, seat)
     if menu is None or "any" not in menu:
         return None
     items, lo, hi = menu["any"]

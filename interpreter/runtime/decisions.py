@@ -13,14 +13,16 @@ The raw form is plain data, saved with the state:
    "prompt": a text or a compiled prompt's id, "each": several seats at once?,
    "ans": {"seat": index} answers given so far}
 and a sequence adds "seq", "so_far" and "taken" (see sequence.py). A menu is one of the
-shapes of effects/menus.py. What needs the VM (labels written as a text about each option,
+shapes of effects/menus.py; a secret sequence's may be null, built when read (sequence.py):
+the readers that hold a VM build it (menu_of, build), those of a state alone (count, bot_count,
+values, number_entry) need it built, as Game's readers see to (Game.build_menus). What needs the VM (labels written as a text about each option,
 the prompt, an answer that resumes the script) takes one bound to the state; this module
 imports no VM (vm.py imports it).
 """
 from __future__ import annotations
 
 from ..effects import menus
-from ..errors import GameError, IllegalMove, did_you_mean
+from ..errors import GameError, IllegalMove
 from . import sequence
 from .sequence import DONE, UNDO  # noqa: F401 - the words of a sequence's last options
 
@@ -113,7 +115,7 @@ def count(s: dict, seat: int) -> int:
     key = str(seat)
     menu = p["opts"].get(key) if p is not None else None
     if menu is None:
-        return 0
+        return _absent(p, key)
     n = menus.count(menu)
     return n + sequence.undo_offered(p, key) if "seq" in p else n
 
@@ -124,19 +126,67 @@ def bot_count(s: dict, seat: int) -> int:
     two are equal."""
     p = s["pending"]
     menu = p["opts"].get(str(seat)) if p is not None else None
-    return 0 if menu is None else menus.count(menu)
+    return _absent(p, str(seat)) if menu is None else menus.count(menu)
 
 
 def values(s: dict, seat: int) -> list:
     """The values of the seat's bot options (bot_count of them): what each option means."""
-    return menus.values(s["pending"]["opts"][str(seat)])
+    menu = s["pending"]["opts"][str(seat)]
+    if menu is None:
+        _absent(s["pending"], str(seat))
+    return menus.values(menu)
 
 
 def number_entry(s: dict, seat: int) -> dict | None:
     """How a person may type the seat's option as a number (see menus.number_entry)."""
     p = s["pending"]
     menu = p["opts"].get(str(seat)) if p else None
-    return None if menu is None else menus.number_entry(menu)
+    if menu is None:
+        _absent(p, str(seat))
+        return None
+    return menus.number_entry(menu)
+
+
+def _absent(p, key: str) -> int:
+    """0 options for a seat not asked; a seat whose menu is not built yet is the caller's
+    mistake (a reader of a state alone reads built menus: Game.build_menus)."""
+    if p is not None and key in p["opts"]:
+        raise RuntimeError(f"seat {key}'s menu is read before it was built "
+                           "(build it first: Game.build_menus)")
+    return 0
+
+
+def unbuilt(s: dict, seat=None) -> bool:
+    """Whether the pending secret sequence has a menu to build (the seat's, or any)."""
+    p = s["pending"]
+    if p is None or "seq" not in p:
+        return False
+    if seat is not None:
+        return not sequence.built(p, str(seat))
+    return not all(type(m) is dict for m in p["opts"].values())
+
+
+def build(vm, seat=None) -> None:
+    """Build the pending secret sequence's menus that are not built yet: the seat's, or
+    every seat's (vm bound to the state; see sequence.build). A rule that fails there
+    fails here."""
+    p = vm.s["pending"]
+    if p is None or "seq" not in p:
+        return
+    for key in ([str(seat)] if seat is not None else list(p["opts"])):
+        if key in p["opts"]:
+            sequence.build(vm, p, key)
+
+
+def menu_of(vm, seat):
+    """The seat's menu in the state vm is bound to (None when it is not asked), built if
+    it was not yet."""
+    p = vm.s["pending"]
+    key = str(seat)
+    m = p["opts"].get(key) if p is not None else None
+    if m is None and p is not None and key in p["opts"]:
+        m = sequence.build(vm, p, key)
+    return m
 
 
 def steps(s: dict, seat) -> list:
@@ -182,117 +232,6 @@ def settles_secrets(before: dict, after: dict) -> bool:
         ("seq" not in p or q is None or len(q["ans"]) < len(p["ans"]))
 
 
-# ------------------------------------------------------------------ words
-def labels(vm, seat: int, reader=None) -> list:
-    """The seat's options' labels (the state vm is bound to). A choice labelled by the
-    game (a compiled label text about `it`) is labelled from the state it waits in, only
-    when asked; a secret sequence's "undo last" comes last. `reader` (a
-    redaction.Reader for the seat; Game passes one) words the cards the seat may not see
-    neutrally."""
-    s = vm.s
-    p = s["pending"]
-    key = str(seat)
-    menu = p["opts"].get(key) if p is not None else None
-    if menu is None:
-        return []
-    lab = menus.labelled_by(menu)
-    if lab is None:
-        out = menus.labels(vm.g, menu, reader.options if reader is not None else None)
-    else:
-        out = menus.with_other(menu, _labelled(vm, lab, menu["vals"], seat, reader))
-    if "seq" in p and sequence.undo_offered(p, key):
-        out.append(UNDO)
-    return out
-
-
-def index_of(vm, seat: int, label: str, reader=None) -> int:
-    """The index of the option labelled `label` (a label received from a person, a save or
-    a replay, as labels(vm, seat, reader) words it); IllegalMove when the seat may not
-    decide now or has no such option."""
-    s = vm.s
-    refusal(vm.g, s, seat)
-    options = labels(vm, seat, reader)
-    if label in options:
-        return options.index(label)
-    hint = did_you_mean(str(label), options)
-    raise IllegalMove(f"'{label}' is not a legal option for {prompt(vm, seat)}"
-                      + (f" ({hint})" if hint else ""))
-
-
-def step_labels(vm, seat: int, reader=None) -> list:
-    """How a seat's steps so far read (its own secret: shown only to it)."""
-    s = vm.s
-    p = s["pending"]
-    if p is None or "seq" not in p or str(seat) not in p["so_far"]:
-        return []
-    _, t, lab, _, _ = vm.g.seq_fns[p["seq"]]
-    done = p["so_far"][str(seat)]
-    if lab is None:
-        out = [menus.label_of(vm.g, v, t) for v in done]
-        return reader.options(done, out, t) if reader is not None else out
-    return _labelled(vm, lab, done, seat, reader, distinct=False)
-
-
-def steps_needed(vm, seat: int) -> int:
-    """How many more steps a seat's pending secret sequence needs before "done" is offered
-    (0 when none is pending, or its minimum is reached)."""
-    p = vm.s["pending"]
-    if p is None or "seq" not in p or str(seat) not in p["so_far"]:
-        return 0
-    so_far = p["so_far"][str(seat)]
-    _, lo, _ = sequence.evaluate(vm, vm.g.seq_fns[p["seq"]][0], seat, so_far)
-    return max(0, lo - len(so_far))
-
-
-def _labelled(vm, lab, vals: list, seat, reader=None, distinct: bool = True) -> list:
-    g = vm.g
-    if not (type(lab) is int and 0 <= lab < len(g.label_fns)):
-        raise GameError(f"these options name a label text ({lab!r}) this game does not have")
-    bind_locals(vm, seat)
-    fn = g.label_fns[lab]
-    if reader is None:
-        out = [fn(vm, v) for v in vals]
-    else:       # each label as the seat may read it: the cards it names (vm.label) judged
-        out = []
-        for v in vals:
-            vm.named = []
-            out.append(reader.text(fn(vm, v), vm.named))
-    return menus.unique(out) if distinct else out
-
-
-def bind_locals(vm, seat) -> None:
-    """The names an option's label or group reads: the waiting frame's locals, and for a
-    simultaneous choice the seat's own `me` (and a secret sequence's `so_far`)."""
-    s = vm.s
-    vm.l = dict(s["stack"][-1]["l"]) if s["stack"] else {}
-    p = s["pending"]
-    if p is not None and p["each"] and seat is not None:
-        vm.l["me"] = seat          # a simultaneous choice: each seat's labels with its own me
-        if "so_far" in p:          # a secret sequence: and its own steps (sequence.py)
-            vm.l["so_far"] = p["so_far"].get(str(seat), [])
-
-
-def prompt(vm, seat=None, reader=None) -> str:
-    """The pending decision's question (a secret choice's or sequence's, as `seat` reads
-    it: `me` is that seat; a spectator, None, reads the first seat's; `reader` words the
-    cards it names that the seat may not see neutrally)."""
-    s = vm.s
-    p = s["pending"]
-    if p is None:
-        return ""
-    if isinstance(p["prompt"], str):
-        return p["prompt"]
-    if "seq" in p:
-        vm.l = sequence.prompt_locals(s, p, seat)
-    elif p["each"]:     # asked of each seat: `me` is the seat reading it, as in its options
-        vm.l = dict(s["stack"][-1]["l"], me=p["seats"][0] if seat is None else seat)
-    else:
-        vm.l = s["stack"][-1]["l"]
-    vm.named = []
-    text = vm.g.prompt_fns[p["prompt"]](vm)
-    return reader.text(text, vm.named) if reader is not None else text
-
-
 # ------------------------------------------------------------------ answering
 def refusal(g, s: dict, seat: int) -> None:
     """IllegalMove, saying why, unless the seat must decide now."""
@@ -316,6 +255,7 @@ def answer(vm, seat: int, index: int) -> bool:
     menu = p["opts"].get(key) if p is not None else None
     if menu is None or key in p["ans"]:
         refusal(vm.g, s, seat)
+        menu = sequence.build(vm, p, key)          # (a secret sequence's, not built yet)
     if "seq" in p:
         n = menus.count(menu) + sequence.undo_offered(p, key)
     elif "vals" in menu:               # (count, inline: the common case)

@@ -21,7 +21,7 @@ decision itself is decisions.py's.
 """
 from __future__ import annotations
 
-from . import decision_groups, decisions
+from . import decision_groups, decision_words, decisions
 from . import state as S
 from . import state_check
 from ..errors import (GameError, RulebookError, SaveFileError, describe_value,
@@ -80,7 +80,9 @@ class Game:
         s = S.initial_state(g, n, seed, variant, opts)
         try:
             judge = judging(g, s, listener) if listener is not None else None
-            VM(g, s, judge, events).run()
+            vm = VM(g, s, judge, events)
+            vm.run()
+            decisions.build(vm)     # its menus, as a state to save and hash (see to_json)
             if judge is not None:
                 judge.settle()
         except GameError as e:
@@ -109,10 +111,46 @@ class Game:
 
     # Seats that must decide now (empty when the game is over); how many options a seat has
     # (cheaper than their labels); the options a bot picks among (every option but a secret
-    # sequence's "undo last"): see decisions.py. Bound directly: they run at every decision.
+    # sequence's "undo last"): see decisions.py. They run at every decision: waiting is
+    # bound directly, the counts first build a secret sequence's menu (sequence.py).
     waiting = staticmethod(decisions.waiting)
-    option_count = staticmethod(decisions.count)
-    bot_option_count = staticmethod(decisions.bot_count)
+
+    def option_count(self, s: dict, seat: int) -> int:
+        p = s["pending"]
+        if p is not None and "seq" in p:       # (a secret sequence's menu: built when read)
+            self.build_menus(s, seat)
+        return decisions.count(s, seat)
+
+    def bot_option_count(self, s: dict, seat: int) -> int:
+        p = s["pending"]
+        if p is not None and "seq" in p:
+            self.build_menus(s, seat)
+        return decisions.bot_count(s, seat)
+
+    def option_values(self, s: dict, seat: int) -> list:
+        """The values of the seat's bot options (what each of bot_option_count means)."""
+        self.build_menus(s, seat)
+        return decisions.values(s, seat)
+
+    def build_menus(self, s: dict, seat: int | None = None) -> None:
+        """Build what the pending decision left to build when read (a secret sequence's
+        menus: runtime/sequence.py), the seat's or every seat's. Game's readers do it
+        first; so does a caller that reads a state's menus itself (decisions.values), or
+        that must know at once whether the rules fail there (a session's decision). A rule
+        that fails there raises here, located as in apply."""
+        if decisions.unbuilt(s, seat):
+            self._located(s, lambda vm: decisions.build(vm, seat))
+
+    def _located(self, s: dict, fn):
+        """fn(a VM bound to s), its errors located (the seed, the decision, the YAML place)."""
+        try:
+            return fn(VM(self.g, s))
+        except GameError as e:
+            raise located(e, self.g, s) from e
+        except RulebookError:
+            raise
+        except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
+            raise located(e, self.g, s) from e
 
     def prompt(self, s: dict, seat: int | None = None) -> str:
         """The pending decision's question as `seat` reads it (a secret sequence's is its own;
@@ -120,28 +158,31 @@ class Game:
         # worded for the seat asked (without one: the first seat asked, whose question it is)
         waiting = decisions.waiting(s)
         reader = seat if seat is not None or not waiting else waiting[0]
-        return decisions.prompt(VM(self.g, s), seat, Reader(self.g, s, reader))
+        return decision_words.prompt(VM(self.g, s), seat, Reader(self.g, s, reader))
 
     def options(self, s: dict, seat: int) -> list:
         """The legal options' labels for one seat; they never depend on another seat's
         pending secret answer."""
-        return decisions.labels(VM(self.g, s), seat, Reader(self.g, s, seat))
+        self.build_menus(s, seat)
+        return decision_words.labels(VM(self.g, s), seat, Reader(self.g, s, seat))
 
     def groups(self, s: dict, seat: int) -> list | None:
         """The seat's options in the groups its game declares (`grouped by`), or None."""
+        self.build_menus(s, seat)
         return decision_groups.groups(VM(self.g, s), seat)
 
     def steps(self, s: dict, seat: int) -> list:
         """A seat's steps so far in a pending secret sequence, as labels (its secret)."""
-        return decisions.step_labels(VM(self.g, s), seat, Reader(self.g, s, seat))
+        return decision_words.step_labels(VM(self.g, s), seat, Reader(self.g, s, seat))
 
     def subset(self, s: dict, seat: int) -> dict | None:
         """A choose-any decision as a person composes it: its items and bounds, or None."""
+        self.build_menus(s, seat)
         return decision_groups.subset_entry(VM(self.g, s), seat, Reader(self.g, s, seat))
 
     def steps_needed(self, s: dict, seat: int) -> int:
         """How many more steps a seat's pending secret sequence needs before "done"."""
-        return decisions.steps_needed(VM(self.g, s), seat)
+        return decision_words.steps_needed(VM(self.g, s), seat)
 
     def apply(self, s: dict, seat: int, index: int, listener=None, events=None) -> None:
         """Apply one seat's decision, its option `index` (0 <= index < option_count); raises
@@ -176,17 +217,29 @@ class Game:
     def index_of(self, s: dict, seat: int, label: str) -> int:
         """The index of the seat's option labelled `label`; IllegalMove with the reason
         (not the seat's decision, or no such option, with a hint) otherwise."""
-        return decisions.index_of(VM(self.g, s), seat, label, Reader(self.g, s, seat))
+        self.build_menus(s, seat)
+        return decision_words.index_of(VM(self.g, s), seat, label, Reader(self.g, s, seat))
 
     def apply_label(self, s: dict, seat: int, label: str, listener=None, events=None) -> None:
         """apply() of the option labelled `label` (as a person, a save or a replay names it)."""
         self.apply(s, seat, self.index_of(s, seat, label), listener, events)
 
     # ------------------------------------------------------------ plain data
+    # A state is saved and hashed with its menus built (as they were before menus were
+    # built when read), so its text and hashes do not depend on who read what.
     clone = staticmethod(S.clone)
-    to_json = staticmethod(S.to_json)
-    state_hash = staticmethod(S.state_hash)
-    position_hash = staticmethod(S.position_hash)
+
+    def to_json(self, s: dict) -> str:
+        self.build_menus(s)
+        return S.to_json(s)
+
+    def state_hash(self, s: dict) -> str:
+        self.build_menus(s)
+        return S.state_hash(s)
+
+    def position_hash(self, s: dict) -> str:
+        self.build_menus(s)
+        return S.position_hash(s)
 
     def from_json(self, text: str) -> dict:
         try:

@@ -89,6 +89,7 @@ class Session:
         after, mark = game.clone(s), len(self.log)
         try:
             game.apply(after, seat, index, self.log.append)
+            game.build_menus(after)  # a menu the rules fail to build fails this decision
         except BaseException:
             del self.log[mark:]
             raise

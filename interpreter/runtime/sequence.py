@@ -14,6 +14,16 @@ sequence settles (see seen_decisions). An answer changes only that seat's entrie
 so a seat's menu never depends on another seat's pending steps; entries are replaced,
 never changed in place, because clones of a state share a pending decision's parts
 (state.clone). "ans" holds the seats that committed (the length of their sequence).
+
+A seat's menu is built when it is read, not when it changes: the ask and each step leave
+it UNBUILT (null), and build() computes it from the waiting frame, `me` and the seat's
+steps. Nothing else changes while the decision waits (the script is paused; another
+seat's steps change only its own entries), so a menu built late is the one an eager
+build would have made. A bot's lookahead applies a step and scores the position after it
+without reading the menu there (most of a greedy decision in a game of programs, before).
+Readers build through decisions.py (and Game, which builds before it hashes or saves a
+state), so saves and hashes hold built menus. A menu that fails is an error where it is
+read (the table builds every menu after a decision, so a person's failing step is undone).
 This module is the pending decision's secret-sequence kind: only decisions.py calls it.
 """
 from __future__ import annotations
@@ -23,6 +33,9 @@ from ..errors import GameError, describe_value
 
 DONE, UNDO = "done", "undo last"
 _MISSING = object()
+# a seat's menu not built yet (see the module); IMAGINED: one of an imagined world's other
+# seats (forget_others), where a menu that fails leaves the seat only "done"
+UNBUILT, IMAGINED = None, "imagined"
 
 
 def ask(vm, seats: list, menu: int, var: str) -> None:
@@ -38,8 +51,28 @@ def ask(vm, seats: list, menu: int, var: str) -> None:
     p = {"seats": list(dict.fromkeys(seats)), "opts": {}, "var": var,
          "prompt": vm.g.seq_fns[menu][3], "each": True, "ans": {}, "seq": menu,
          "so_far": so_far, "taken": {key: 0 for key in so_far}}
-    p["opts"] = {key: spec(vm, p, int(key), []) for key in so_far}
+    p["opts"] = dict.fromkeys(so_far, UNBUILT)        # built when read (see build)
     s["pending"] = p
+
+
+def built(p: dict, key: str) -> bool:
+    """Whether the seat's menu is built (or the seat is not asked)."""
+    return type(p["opts"].get(key, p)) is dict
+
+
+def build(vm, p: dict, key: str) -> dict:
+    """The seat's menu, built now if it is not yet (from the state vm is bound to, which
+    holds p). The menus are replaced, never changed in place: clones share them."""
+    menu = p["opts"][key]
+    if type(menu) is dict:
+        return menu
+    seat, steps = int(key), p["so_far"][key]
+    if menu == IMAGINED:
+        menu = _imagined(vm, p, seat, steps)
+    else:
+        menu = spec(vm, p, seat, steps)
+    p["opts"] = dict(p["opts"], **{key: menu})
+    return menu
 
 
 def spec(vm, p: dict, seat: int, so_far: list) -> dict:
@@ -80,7 +113,7 @@ def answer(vm, p: dict, seat: int, index: int) -> bool:
     has committed and the script may resume."""
     key = str(seat)
     p["taken"] = dict(p["taken"], **{key: p["taken"][key] + 1})
-    opts = p["opts"][key]
+    opts = build(vm, p, key)
     n = len(opts["vals"])
     so_far = p["so_far"][key]
     if index == n + (opts["other"] is not None):     # undo last
@@ -91,7 +124,7 @@ def answer(vm, p: dict, seat: int, index: int) -> bool:
     else:
         so_far = so_far + [opts["vals"][index]]
     p["so_far"] = dict(p["so_far"], **{key: so_far})
-    p["opts"] = dict(p["opts"], **{key: spec(vm, p, seat, so_far)})
+    p["opts"] = dict(p["opts"], **{key: UNBUILT})     # built when read (see build)
     return False
 
 
@@ -120,18 +153,25 @@ def forget_others(vm, p: dict, seat: int) -> None:
     """The sequence as `seat` may imagine it (bots/worlds.py): every other seat has taken
     no step and committed nothing, and every seat's options are built from the imagined
     state vm is bound to; the seat keeps its own steps. A menu that fails in an impossible
-    world leaves that seat only "done" (it acts on nothing it could know)."""
+    world leaves that seat only "done" (it acts on nothing it could know). The seat's own
+    menu is built now (it decides in this world, and its lookahead clones the world); the
+    others' when read (IMAGINED)."""
     own = str(seat)
     so_far = {key: (steps if key == own else []) for key, steps in p["so_far"].items()}
     p["so_far"], p["ans"] = so_far, {}
     p["taken"] = {key: (n if key == own else 0) for key, n in p["taken"].items()}
-    opts = {}
-    for key, steps in so_far.items():
-        try:
-            opts[key] = spec(vm, p, int(key), steps)
-        except Exception:   # noqa: BLE001 - an impossible world, see above
-            opts[key] = O.choice([], p["opts"][key]["t"], DONE)
+    opts = dict.fromkeys(so_far, IMAGINED)
+    if own in opts:
+        opts[own] = _imagined(vm, p, seat, so_far[own])
     p["opts"] = opts
+
+
+def _imagined(vm, p: dict, seat: int, steps: list) -> dict:
+    """The seat's menu in an imagined world: only "done" where it fails (forget_others)."""
+    try:
+        return spec(vm, p, seat, steps)
+    except Exception:   # noqa: BLE001 - an impossible world, see forget_others
+        return O.choice([], vm.g.seq_fns[p["seq"]][1], DONE)
 
 
 def state_problem(g, p: dict) -> str:
@@ -141,8 +181,10 @@ def state_problem(g, p: dict) -> str:
     if not (_count(seq) and seq < len(g.seq_fns)):
         return f"the pending sequence is {describe_value(seq)}, not one of the game's " \
                f"{len(g.seq_fns)} sequences"
-    if not all(isinstance(spec, dict) and "vals" in spec for spec in p["opts"].values()):
-        return "the pending sequence's options are not choices among values"
+    if not all(spec is UNBUILT or isinstance(spec, dict) and "vals" in spec
+               for spec in p["opts"].values()):
+        return "the pending sequence's options are not choices among values (or null: " \
+               "built when read)"
     if not (isinstance(so_far, dict) and set(so_far) == set(p["opts"])
             and all(isinstance(v, list) for v in so_far.values())):
         return f"the pending sequence's steps are {describe_value(so_far)}, not a list per seat"
