@@ -20,8 +20,11 @@ The blunders (issue 25, item 12), each counted over the greedy seat's decisions 
   meta     discards for Focus in a turn that then plays and buys nothing after it (and does
            not win the game: issue 35 item 3, Focus left unspent); moves a
            construct back to a space it left earlier in the same turn
-`--mirror [--games N]`: Metropolis with greedy in every seat (issue 35 item 3): how many
-auctions tie (identical seats bidding alike) and how many deliveries carry 0 passengers.
+`--mirror [--games N] [--defs DIR]`: Metropolis with greedy in every seat (issue 35 item 3):
+how many auctions tie (identical seats bidding alike; of those, how many at 0, where nobody
+bid), how many pick-ups an equal bid voids (M 8.5: seats that bid alike fail together) and
+how many deliveries carry 0 passengers. benchmarks/blunders_versus.py checks that a changed
+evaluation did not make greedy weaker (new greedy against old, seats rotated).
 Each row gives the count, what it is counted against (the chances to make it), greedy's win
 rate with its 95% Wilson interval, and CPU seconds per game. Nothing here is asserted by the
 tests; the figures are the machine's and the seeds'.
