@@ -11,15 +11,20 @@ definitions before a change: `git archive BASE gamedefs | tar -x -C /tmp/before`
 
 The blunders (issue 25, item 12), each counted over the greedy seat's decisions only:
   metras   bids IP on an intrigue card (theft, treachery, corruption, assassination)
-           while its Espionage is 0; and pays IP for an intrigue card it then cannot play
+           while its Espionage is 0; and pays IP for an intrigue card it then cannot play;
+           discards for a servant a mission it won and could play (issue 35 item 3)
   etheria  discards a Rainbow (the 2-point card) while holding another colour
   metscri  turns up a card every seat already knew and does not collect it that turn (and
            the part of those that spent AP or left AP unspent: not the free first turn-up
            taken as the last act of a turn, which changes nothing)
-  meta     discards for Focus in a turn that then plays and buys nothing after it; moves a
+  meta     discards for Focus in a turn that then plays and buys nothing after it (and does
+           not win the game: issue 35 item 3, Focus left unspent); moves a
            construct back to a space it left earlier in the same turn
-`--mirror [--games N]`: Metropolis with greedy in every seat (issue 35 item 3): how many
-auctions tie (identical seats bidding alike) and how many deliveries carry 0 passengers.
+`--mirror [--games N] [--defs DIR]`: Metropolis with greedy in every seat (issue 35 item 3):
+how many auctions tie (identical seats bidding alike; of those, how many at 0, where nobody
+bid), how many pick-ups an equal bid voids (M 8.5: seats that bid alike fail together) and
+how many deliveries carry 0 passengers. benchmarks/blunders_versus.py checks that a changed
+evaluation did not make greedy weaker (new greedy against old, seats rotated).
 Each row gives the count, what it is counted against (the chances to make it), greedy's win
 rate with its 95% Wilson interval, and CPU seconds per game. Nothing here is asserted by the
 tests; the figures are the machine's and the seeds'.
@@ -70,11 +75,13 @@ class Detector:
 class Metras(Detector):
     names = ("bid on intrigue with Espionage 0", "bid over 3 IP on intrigue with Espionage 0",
              "paid for an intrigue card it could not play",
-             "IP paid for intrigue cards it could not play")
+             "IP paid for intrigue cards it could not play",
+             "discarded for a servant a mission it won (it could play it)")
 
     def __init__(self, game, seat):
         super().__init__(game, seat)
         self.paid = {}          # card label -> price, intrigue cards won for more than 0
+        self.missions = set()   # mission cards it won at auction, not yet resolved
 
     def espionage(self, s):
         cards = self.game.g.cards
@@ -101,6 +108,14 @@ class Metras(Detector):
                 self.chances[self.names[3]] += int(m.group(2))
                 if int(m.group(2)) > 0:
                     self.paid[m.group(1)] = int(m.group(2))
+            m = re.match(rf"{self.label} wins the auction: (#\d+ Mission)", line)
+            if m:
+                self.chances[self.names[4]] += 1
+                self.missions.add(m.group(1))
+            # "discards ... for a servant" is the choice; "cannot play" is forced
+            m = re.match(rf"{self.label} discards (#\d+ Mission)", line)
+            if m and m.group(1) in self.missions:
+                self.count[self.names[4]] += 1
             m = re.match(rf"{self.label} cannot play (#\d+ \w+)", line)
             if m and m.group(1) in self.paid:
                 self.count[self.names[2]] += 1
@@ -177,10 +192,11 @@ class Meta(Detector):
                     self.count[self.names[1]] += 1
                 self.path[b] = seen | {b}
         if after["roles"].get("active") != self.seat or after["over"]:
-            self.end_turn()
+            self.end_turn(after["over"])
 
-    def end_turn(self):
-        if self.turn:
+    def end_turn(self, over=False):
+        # a turn that won the game (an attack after the discard) wasted nothing
+        if self.turn and not over:
             discards = [i for i, x in enumerate(self.turn) if x.startswith("discard ")]
             if discards:
                 self.chances[self.names[0]] += 1
@@ -190,7 +206,7 @@ class Meta(Detector):
         self.turn, self.path = [], {}
 
     def finish(self, s):
-        self.end_turn()
+        self.end_turn(True)
 
 
 DETECTORS = {"metras": Metras, "etheria": Etheria, "metscri": Metscri, "meta": Meta}
@@ -255,9 +271,11 @@ def measure(name: str, path: str, games: int, seed: int, verbose: bool) -> dict:
 def mirror(path: str, games: int, seed: int, players: int = 5) -> dict:
     """Metropolis with greedy in every seat (issue 35 item 3): seats in the same position
     mirror each other, so sealed auctions tie. Counts the auctions (pregame and rounds) that
-    ended in a tie, and the deliveries of 0 passengers, over `games` seeded games."""
+    ended in a tie (and of those, the ties at 0: nobody bid, as on a worthless last lot), the
+    pick-ups voided by an equal bid at the same station (M 8.5: seats that bid alike fail
+    together), and the deliveries of 0 passengers, over `games` seeded games."""
     game = Game.load(path)
-    tied = auctions = zero = 0
+    tied = tied0 = auctions = zero = equal = 0
     start = time.process_time()
     for i in range(games):
         lines: list = []
@@ -267,13 +285,21 @@ def mirror(path: str, games: int, seed: int, players: int = 5) -> dict:
         while not s["over"]:
             seat = game.waiting(s)[0]
             game.apply(s, seat, bots[seat].choose(game, s, seat), listener=lines.append)
-        for line in lines:
-            if re.match(r"(Pregame auction:|The auction of round \d+)", line) \
-                    and "highest bid is" not in line:
+        top = None
+        for line in map(str, lines):
+            m = re.match(r"Pregame auction: the highest bid is (\d+)", line)
+            if m:
+                top = int(m.group(1))
+            elif re.match(r"(Pregame auction:|The auction of round \d+)", line):
                 auctions += 1
                 tied += "a tie" in line
+                m = re.search(r"a tie at (\d+)", line)
+                at = int(m.group(1)) if m else top
+                tied0 += "a tie" in line and at == 0
             zero += bool(re.search(r"delivers 0 passengers", line))
-    return {"games": games, "auctions": auctions, "tied": tied, "zero_deliveries": zero,
+            equal += "picks up nothing" in line and "an equal bid" in line
+    return {"games": games, "auctions": auctions, "tied": tied, "tied_at_0": tied0,
+            "equal_pickups": equal, "zero_deliveries": zero,
             "seconds_per_game": (time.process_time() - start) / games}
 
 
@@ -288,8 +314,10 @@ def main() -> None:
         path = str(Path(args.defs) / "metropolis") if args.defs else "metropolis"
         r = mirror(path, args.games, args.seed)
         print(f"| metropolis 5 greedy | {args.defs or 'gamedefs'} | {r['games']} | "
-              f"{r['tied']} of {r['auctions']} auctions tied | {r['zero_deliveries']} "
-              f"deliveries of 0 | {r['seconds_per_game']:.1f} CPU s/game |")
+              f"{r['tied']} of {r['auctions']} auctions tied ({r['tied_at_0']} at 0) | "
+              f"{r['equal_pickups']} pick-ups voided by an equal bid | "
+              f"{r['zero_deliveries']} deliveries of 0 | "
+              f"{r['seconds_per_game']:.1f} CPU s/game |")
         return
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", nargs="+", default=list(PLAYERS), choices=list(PLAYERS))
