@@ -6,6 +6,8 @@ from the inline tables; the rest is the shape's own: a grid's rays, a hex map's 
 faces, exits, chords and routes (hexboard_builtins.py)."""
 from __future__ import annotations
 
+from itertools import compress
+
 from . import tables as board_tables
 from .tables import CellTable
 from ..errors import GameError
@@ -31,7 +33,8 @@ def inline_tables(board) -> dict:
 # {limit}: the stack limit). Used only when the call gives exactly that many arguments.
 INLINE_BOARD = {
     "height": (1, "len(s['z'][{z}[{x}]])"),
-    "top_card": (1, "_last(s['z'][{z}[{x}]])"),
+    # (a stack's last card, None when empty, with no call: `or (None,)` is a constant)
+    "top_card": (1, "(s['z'][{z}[{x}]] or (None,))[-1]"),
     "rim": (1, "{t}[{x}]"),
     "neighbours": (1, "list({t}[{x}])"),
     "around": (1, "list({t}[{x}])"),
@@ -69,11 +72,11 @@ def place_functions(board) -> dict:
         return list(board.cells)
 
     zone = board.zone_key                                         # a plain dict: fast
-    cell_keys = [(c, zone[c]) for c in board.cells]    # (read on every call)
+    cell_list = list(board.cells)
+    cell_zones = [zone[c] for c in cell_list]
 
-    def stacks(vm):
-        z = vm.s["z"]
-        return [c for c, k in cell_keys if z[k]]
+    def stacks(vm):     # the cells whose zone holds a card, by C loops (an evaluation's hot path)
+        return list(compress(cell_list, map(vm.s["z"].__getitem__, cell_zones)))
 
     def height(vm, cell):
         return len(vm.s["z"][zkey[cell]])
