@@ -28,6 +28,9 @@ def inline_tables(board) -> dict:
     return out
 
 
+_NO_CARD = (None,)     # an empty stack's top card: (stack or _NO_CARD)[-1]
+
+
 # Board builtins written inline over those tables: name -> (arguments, source template)
 # ({z}: the zone table, {t}: the builtin's own table, {x}, {y}: the arguments,
 # {limit}: the stack limit). Used only when the call gives exactly that many arguments.
@@ -94,9 +97,10 @@ def place_functions(board) -> dict:
         return cell_at.get(vm.s["loc"].get(card))
 
     memo = board_tables.Memo()     # groups' answers: a pure function of its key (below)
+    remembered = memo.d.get         # (the memo clears its dict, never replaces it)
 
     def groups(vm, members, adjacency=None, by=None, wild=None):
-        name = adjacency_name(adjacency)
+        name = adjacency if adjacency in board.adjacency else adjacency_name(adjacency)
         table = board.adjacency[name]
         if board.alias:                 # other spellings of a place (hex corners)
             members = [own(m) for m in members]
@@ -107,11 +111,11 @@ def place_functions(board) -> dict:
             else:           # the top cards decide the groups (their `by` and `wild`)
                 z = vm.s["z"]
                 try:
-                    tops = [z[zone[m]] for m in members]
+                    tops = tuple([(z[zone[m]] or _NO_CARD)[-1] for m in members])
                 except KeyError:        # not a place: zkey's error names it
-                    tops = [z[zkey[m]] for m in members]
-                key = (name, members, by, wild, tuple([t[-1] if t else None for t in tops]))
-            got = memo.get(key)
+                    tops = tuple([(z[zkey[m]] or _NO_CARD)[-1] for m in members])
+                key = (name, members, by, wild, tops)
+            got = remembered(key)
         except TypeError:               # an unhashable member: the rules' error below
             key = got = None
         if got is None:
