@@ -45,8 +45,8 @@ def test_a_dealer_deals_the_worlds_determinize_deals(games, name, players):
                                                            ("metras", 3, 6, None)])
 def test_a_world_dealt_from_the_template_shares_nothing_a_game_changes(games, name, players,
                                                                         seed, names_cards):
-    """Each world is the template's state.clone with only the containers naming a dealt
-    card copied and renamed (worlds._spots): playing on in one world (as greedy's chance
+    """Each world after the first is the template's state.clone with only the containers
+    naming a dealt card copied and renamed (worlds._spots): playing on in one world (as greedy's chance
     samples and ismcts's iterations do) leaves the template, the next worlds and the real
     state as they were, and every world is the one determinize deals."""
     game = games[name]
@@ -54,7 +54,6 @@ def test_a_world_dealt_from_the_template_shares_nothing_a_game_changes(games, na
     for s, seat in decision_points(game, players, seed, 8):
         before = game.state_hash(s)
         dealer = Dealer(game, s, seat)
-        renamed.update(path[0] for path in dealer.spots or ())
         ra, rb, play = random.Random(2), random.Random(2), random.Random(3)
         for _ in range(3):
             w = dealer.deal(ra)
@@ -67,6 +66,7 @@ def test_a_world_dealt_from_the_template_shares_nothing_a_game_changes(games, na
                     game.apply(w, p, play.randrange(game.bot_option_count(w, p)))
                 except Exception:    # noqa: BLE001 - an impossible world (worlds.WORLD_ERRORS)
                     break
+        renamed.update(path[0] for path in dealer.spots or ())   # (found at the 2nd world)
         assert game.state_hash(s) == before
     # some template named a dealt card outside its zone (card state, locals): renamed there
     assert renamed == ({names_cards} if names_cards else set())

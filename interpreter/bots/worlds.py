@@ -122,9 +122,10 @@ class Dealer:
     determinize would not read: the template is the state as the seat may know it.
 
     The copy is cheap: the template's places that name a card it deals (card state keyed by
-    a card, a local holding one) are found once (`_spots`), and each world is the rules' own
-    copy (state.clone: what the rules change in place) with only those containers copied
-    again and renamed, instead of a deep copy and a walk of the whole state. A template
+    a card, a local holding one) are found once, when a second world is asked for (`_spots`),
+    and from then on each world is the rules' own copy (state.clone: what the rules change
+    in place) with only those containers copied again and renamed, instead of a deep copy
+    and a walk of the whole state. A template
     whose pending decision is secret (its answers are forgotten, deep inside the state) or
     that shares a container between two places (the walk would rename it twice) is dealt as
     before, from a deep copy."""
@@ -133,19 +134,21 @@ class Dealer:
         self.game, self.state, self.seat = game, state, seat
         self.template = None
         self.spots = None            # (see _spots); None: every world from a deep copy
+        self.dealt = 0
         if not _facts_of(game.g).counts_hidden:   # (counts imagined first: places vary)
             base = deep_clone(state)
             forget_marks(base, seat)
-            places = hidden_places(game, base, seat)
-            self.template = (base, places)
-            if decisions.kind(base) in (None, decisions.ONE):
-                z = base["z"]
-                self.spots = _spots(base, {z[k][i] for k, i in places})
+            self.template = (base, hidden_places(game, base, seat))
 
     def deal(self, rng) -> dict:
         if self.template is None:
             return determinize(self.game, self.state, self.seat, rng)
         base, places = self.template
+        self.dealt += 1
+        if self.dealt == 2 and decisions.kind(base) in (None, decisions.ONE):
+            # (found at the second world: a decision dealing one world spares the walk)
+            z = base["z"]
+            self.spots = _spots(base, {z[k][i] for k, i in places})
         if self.spots is None:
             return _deal(self.game, deep_clone(base), self.seat, rng, places)
         return _deal(self.game, clone(base), self.seat, rng, places, self.spots)
