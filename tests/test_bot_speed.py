@@ -37,6 +37,41 @@ def test_a_dealer_deals_the_worlds_determinize_deals(games, name, players):
         assert ra.random() == rb.random()
 
 
+# where a template names a dealt card outside the zones: Metscri's card state (who spied
+# which face-down card), Etheria's running auction (a local's list of bids, lists inside
+# it that state.clone shares); Metras's decisions here name none
+@pytest.mark.parametrize("name,players,seed,names_cards", [("metscri", 2, 6, "cs"),
+                                                           ("etheria", 3, 1, "stack"),
+                                                           ("metras", 3, 6, None)])
+def test_a_world_dealt_from_the_template_shares_nothing_a_game_changes(games, name, players,
+                                                                        seed, names_cards):
+    """Each world after the first is the template's state.clone with only the containers
+    naming a dealt card copied and renamed (worlds._spots): playing on in one world (as greedy's chance
+    samples and ismcts's iterations do) leaves the template, the next worlds and the real
+    state as they were, and every world is the one determinize deals."""
+    game = games[name]
+    renamed = set()
+    for s, seat in decision_points(game, players, seed, 8):
+        before = game.state_hash(s)
+        dealer = Dealer(game, s, seat)
+        ra, rb, play = random.Random(2), random.Random(2), random.Random(3)
+        for _ in range(3):
+            w = dealer.deal(ra)
+            assert game.state_hash(w) == game.state_hash(determinize(game, s, seat, rb))
+            for _ in range(6):       # the world played on, changed in place
+                if game.is_over(w):
+                    break
+                p = game.waiting(w)[0]
+                try:
+                    game.apply(w, p, play.randrange(game.bot_option_count(w, p)))
+                except Exception:    # noqa: BLE001 - an impossible world (worlds.WORLD_ERRORS)
+                    break
+        renamed.update(path[0] for path in dealer.spots or ())   # (found at the 2nd world)
+        assert game.state_hash(s) == before
+    # some template named a dealt card outside its zone (card state, locals): renamed there
+    assert renamed == ({names_cards} if names_cards else set())
+
+
 def test_the_group_memo_never_changes_a_choice(games):
     """Two states the seat cannot tell apart (hidden cards permuted): greedy chooses alike
     with the board's memo warm from the other state and with it emptied."""

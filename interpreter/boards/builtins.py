@@ -6,6 +6,8 @@ from the inline tables; the rest is the shape's own: a grid's rays, a hex map's 
 faces, exits, chords and routes (hexboard_builtins.py)."""
 from __future__ import annotations
 
+from itertools import compress
+
 from . import tables as board_tables
 from .tables import CellTable
 from ..errors import GameError
@@ -26,12 +28,16 @@ def inline_tables(board) -> dict:
     return out
 
 
+_NO_CARD = (None,)     # an empty stack's top card: (stack or _NO_CARD)[-1]
+
+
 # Board builtins written inline over those tables: name -> (arguments, source template)
 # ({z}: the zone table, {t}: the builtin's own table, {x}, {y}: the arguments,
 # {limit}: the stack limit). Used only when the call gives exactly that many arguments.
 INLINE_BOARD = {
     "height": (1, "len(s['z'][{z}[{x}]])"),
-    "top_card": (1, "_last(s['z'][{z}[{x}]])"),
+    # (a stack's last card, None when empty, with no call: `or (None,)` is a constant)
+    "top_card": (1, "(s['z'][{z}[{x}]] or (None,))[-1]"),
     "rim": (1, "{t}[{x}]"),
     "neighbours": (1, "list({t}[{x}])"),
     "around": (1, "list({t}[{x}])"),
@@ -69,11 +75,11 @@ def place_functions(board) -> dict:
         return list(board.cells)
 
     zone = board.zone_key                                         # a plain dict: fast
-    cell_keys = [(c, zone[c]) for c in board.cells]    # (read on every call)
+    cell_list = list(board.cells)
+    cell_zones = [zone[c] for c in cell_list]
 
-    def stacks(vm):
-        z = vm.s["z"]
-        return [c for c, k in cell_keys if z[k]]
+    def stacks(vm):     # the cells whose zone holds a card, by C loops (an evaluation's hot path)
+        return list(compress(cell_list, map(vm.s["z"].__getitem__, cell_zones)))
 
     def height(vm, cell):
         return len(vm.s["z"][zkey[cell]])
@@ -91,9 +97,10 @@ def place_functions(board) -> dict:
         return cell_at.get(vm.s["loc"].get(card))
 
     memo = board_tables.Memo()     # groups' answers: a pure function of its key (below)
+    remembered = memo.d.get         # (the memo clears its dict, never replaces it)
 
     def groups(vm, members, adjacency=None, by=None, wild=None):
-        name = adjacency_name(adjacency)
+        name = adjacency if adjacency in board.adjacency else adjacency_name(adjacency)
         table = board.adjacency[name]
         if board.alias:                 # other spellings of a place (hex corners)
             members = [own(m) for m in members]
@@ -104,11 +111,11 @@ def place_functions(board) -> dict:
             else:           # the top cards decide the groups (their `by` and `wild`)
                 z = vm.s["z"]
                 try:
-                    tops = [z[zone[m]] for m in members]
+                    tops = tuple([(z[zone[m]] or _NO_CARD)[-1] for m in members])
                 except KeyError:        # not a place: zkey's error names it
-                    tops = [z[zkey[m]] for m in members]
-                key = (name, members, by, wild, tuple([t[-1] if t else None for t in tops]))
-            got = memo.get(key)
+                    tops = tuple([(z[zkey[m]] or _NO_CARD)[-1] for m in members])
+                key = (name, members, by, wild, tops)
+            got = remembered(key)
         except TypeError:               # an unhashable member: the rules' error below
             key = got = None
         if got is None:

@@ -18,8 +18,8 @@ COLLECTION_FIRST = {"count", "first", "last", "top", "bottom", "sum", "any", "al
                     "shuffled", "sample", "index_of", "subsets", "combinations"}
 
 # One-argument builtins written inline (the hot path): source template over the argument.
-INLINE = {"count": "len({0})", "first": "_first({0})", "bottom": "_first({0})",
-          "last": "_last({0})", "top": "_last({0})", "sum": "sum({0})",
+INLINE = {"count": "len({0})", "first": "(({0}) or (None,))[0]", "bottom": "(({0}) or (None,))[0]",
+          "last": "(({0}) or (None,))[-1]", "top": "(({0}) or (None,))[-1]", "sum": "sum({0})",
           "cards_in": "[_c for _z in {0} for _c in _z]"}
 
 # The builtins the compiler implements itself, with their signatures.
