@@ -214,6 +214,10 @@ def index_of(vm, seat: int, label: str, reader=None) -> int:
     options = labels(vm, seat, reader)
     if label in options:
         return options.index(label)
+    menu = s["pending"]["opts"].get(str(seat))
+    positions = menus.parse_composed(label) if menu is not None else None
+    if positions is not None and (i := menus.composed_index(menu, positions)) is not None:
+        return i            # a set composed item by item (a sample may not list it)
     hint = did_you_mean(str(label), options)
     raise IllegalMove(f"'{label}' is not a legal option for {prompt(vm, seat)}"
                       + (f" ({hint})" if hint else ""))
@@ -322,7 +326,7 @@ def answer(vm, seat: int, index: int) -> bool:
         n = len(menu["vals"]) + (menu["other"] is not None)
     else:
         n = menus.count(menu)
-    if not (type(index) is int and 0 <= index < n):
+    if not (type(index) is int and 0 <= index < n) and not menus.is_composed(menu, index):
         raise IllegalMove(f"option {index!r} is out of range: there are {n} options"
                           if type(index) is int else
                           f"an answer is an option's index (0 to {n - 1}), not {index!r} "
@@ -334,7 +338,7 @@ def answer(vm, seat: int, index: int) -> bool:
     if not p["each"]:
         if "vals" in menu:            # (menus.value, inline: the common case)
             vals = menu["vals"]
-            fr["l"][p["var"]] = vals[index] if index < len(vals) else None
+            fr["l"][p["var"]] = vals[index] if index < len(vals) else menus.value(menu, index)
         else:
             fr["l"][p["var"]] = menus.value(menu, index)
     elif "seq" in p:              # one step of a secret sequence (see sequence.py)
