@@ -4,6 +4,7 @@ CFR on the cookbook's YAML Kuhn poker reaching the game's value, information sta
 hide what the table hides, and PettingZoo through Shimmy."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,95 @@ def test_four_in_a_line_moves_in_lockstep_with_openspiels_connect_four():
             moves += 1
         assert b.is_terminal() and b.returns() == a.returns(), (seed, a.history())
     assert moves > 400
+
+
+# ------------------------------------------------------------ serialize, through saves
+LONG_SERIAL = {"examples/switchback"}                  # 12 s and more at load 6
+LONG_SERIAL_EXPLICIT = {"examples/pick_and_pass"}
+
+
+def serial_configurations() -> list:
+    """The random simulation with a serialize round trip at every step (each replays the
+    game so far: quadratic in its length): the examples always, gamedefs' long games slow."""
+    out = []
+    for name in GAMES:
+        for chance in ("sampled", "explicit"):
+            slow = not name.startswith("examples") or name in LONG_SERIAL or \
+                (chance == "explicit" and name in LONG_SERIAL_EXPLICIT)
+            out.append(pytest.param(name, chance, id=f"{name}-{chance}",
+                                    marks=[pytest.mark.slow] if slow else []))
+    return out
+
+
+def random_sim_with_serialize(game, seed: int) -> int:
+    """OpenSpiel's random simulation, in Python, with every state serialised and read back:
+    the copy has the same history, player, legal actions, information states and returns,
+    and play goes on from the copy. Returns the moves made."""
+    import random
+    r = random.Random(seed)
+    s = game.new_initial_state()
+    n = game.num_players()
+    moves = 0
+    while True:
+        t = game.deserialize_state(s.serialize())
+        assert t.history() == s.history() and t.is_terminal() == s.is_terminal()
+        assert t.serialize() == s.serialize()
+        if s.is_terminal():
+            assert t.returns() == s.returns()
+            return moves
+        assert t.current_player() == s.current_player()
+        assert [t.information_state_string(p) for p in range(n)] == \
+            [s.information_state_string(p) for p in range(n)]
+        if s.is_chance_node():
+            assert t.chance_outcomes() == s.chance_outcomes()
+            action = r.choice([a for a, _ in s.chance_outcomes()])
+        else:
+            assert t.legal_actions() == s.legal_actions()
+            action = r.choice(s.legal_actions())
+        s = t                   # play goes on from the copy read back
+        s.apply_action(action)
+        moves += 1
+
+
+@pytest.mark.parametrize("name,chance", serial_configurations())
+def test_random_simulation_with_a_serialize_round_trip_at_every_step(name, chance):
+    game = ros.load_game(str(ROOT / name) if "/" in name else name, chance=chance,
+                         **SHORT.get(name, {}))
+    assert random_sim_with_serialize(game, 1) > 0
+
+
+def test_the_serialized_state_is_a_save_that_rulebook_replays(tmp_path):
+    from interpreter.runtime import saves
+    from interpreter.runtime.play_session import Session
+    game = ros.load_game(str(ROOT / "examples" / "keep_dice"), players=2, seed=4)
+    s = game.new_initial_state()
+    for _ in range(3):
+        s.apply_action(s.legal_actions()[-1])
+    data = json.loads(s.serialize())
+    assert set(data) == {"save"}        # sampled chance: the save alone
+    saves.write(str(tmp_path / "game.json"), data["save"])
+    session = Session.from_save(game.rb, saves.read(str(tmp_path / "game.json")))
+    assert game.rb.position_hash(session.state) == game.rb.position_hash(s.s)
+    assert len(session.decisions) == 3
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d["save"].update(seed=5), "of another game: its seed is 5"),
+    (lambda d: d["save"].update(players=3), "its players is 3"),
+    (lambda d: d["save"]["decisions"].append([2, "no such option"]), "cannot be replayed"),
+    (lambda d: d["save"]["decisions"][0].__setitem__(0, 2), "decision 1: it is not P2's turn"),
+    (lambda d: d["save"].update(state_hash="0" * 16), "replaying its decisions gives state"),
+    (lambda d: d.update(chance=[[0]]), "chance is sampled"),
+    (lambda d: d.update(more=1), "a JSON object with 'save'"),
+])
+def test_a_text_that_is_no_state_of_this_game_is_refused_in_words(edit, words):
+    from interpreter.errors import SaveFileError
+    game = ros.load_game(str(ROOT / "examples" / "keep_dice"), players=2, seed=4)
+    s = game.new_initial_state()
+    s.apply_action(s.legal_actions()[0])
+    data = json.loads(s.serialize())
+    edit(data)
+    with pytest.raises(SaveFileError, match=words):
+        game.deserialize_state(json.dumps(data))
+    with pytest.raises(SaveFileError, match="not a save file"):
+        game.deserialize_state("{")

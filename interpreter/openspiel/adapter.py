@@ -28,6 +28,7 @@ from ..runtime.decisions import values as option_values
 from ..runtime.game import Game
 from ..runtime.redaction import line_text, may_read
 from ..present.views import view
+from . import serial
 from .observer import Observer
 
 PARAMS = {"game": "", "players": 0, "chance": "sampled", "seed": 0,
@@ -100,6 +101,10 @@ class RulebookGame(pyspiel.Game):
         """A game never changes: state.clone() copies a state's fields, the game is shared."""
         return self
 
+    def deserialize_state(self, text: str):
+        """The state serialize() wrote (SaveFileError, in words, for any other text)."""
+        return serial.deserialize(self, text)
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         return Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
                         params)
@@ -115,6 +120,7 @@ class RulebookState(pyspiel.State):
         self.op = None                # explicit chance: the move waiting for outcomes
         self.base = None              # ... the state it starts from
         self.given: list = []         # ... and the outcomes chosen for it so far
+        self.chances: list = []       # the outcomes chosen for each settled move (serial.py)
         self.chance_n = 0             # outcomes of the pending draw (0: not a chance node)
         self.run(("start",))
 
@@ -143,6 +149,7 @@ class RulebookState(pyspiel.State):
             self.chance_n = e.n
             return
         self.s, self.chance_n, self.op = s, 0, None
+        self.chances.append(list(self.given))
         # each line as each reader reads it (None: may not), fixed now that the move is
         # settled: plain tuples, which copy with the state
         readers = [None, *range(g.players)]
@@ -219,6 +226,10 @@ class RulebookState(pyspiel.State):
     def seat_log(self, seat) -> list:
         at = 0 if seat is None else seat + 1
         return [line[at] for line in self.lines if line[at] is not None]
+
+    def serialize(self) -> str:
+        """The state as a rulebook save (and explicit chance's outcomes): see serial.py."""
+        return serial.serialize(self)
 
     def __str__(self):
         if self.s is None:
