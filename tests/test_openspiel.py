@@ -197,14 +197,19 @@ def random_sim_with_serialize(game, seed: int) -> int:
         assert t.current_player() == s.current_player()
         assert [t.information_state_string(p) for p in range(n)] == \
             [s.information_state_string(p) for p in range(n)]
+        assert [t.legal_actions(p) for p in range(n)] == [s.legal_actions(p) for p in range(n)]
         if s.is_chance_node():
             assert t.chance_outcomes() == s.chance_outcomes()
             action = r.choice([a for a, _ in s.chance_outcomes()])
+        elif s.is_simultaneous_node():       # a joint move: one action per player
+            action = [r.choice(s.legal_actions(p)) for p in range(n)]
         else:
-            assert t.legal_actions() == s.legal_actions()
             action = r.choice(s.legal_actions())
         s = t                   # play goes on from the copy read back
-        s.apply_action(action)
+        if isinstance(action, list):
+            s.apply_actions(action)
+        else:
+            s.apply_action(action)
         moves += 1
 
 
@@ -250,3 +255,42 @@ def test_a_text_that_is_no_state_of_this_game_is_refused_in_words(edit, words):
         game.deserialize_state(json.dumps(data))
     with pytest.raises(SaveFileError, match="not a save file"):
         game.deserialize_state("{")
+
+
+# ------------------------------------------------------------ secret choices: joint moves
+def test_a_secret_choice_of_several_seats_is_one_joint_move():
+    """pick_and_pass: every seat keeps a card of its hand at once (`by each of players`)."""
+    T = pyspiel.GameType.Dynamics
+    name = str(ROOT / "examples" / "pick_and_pass")
+    game = ros.load_game(name, players=3, seed=2)
+    assert game.get_type().dynamics == T.SIMULTANEOUS
+    assert ros.load_game(KUHN).get_type().dynamics == T.SEQUENTIAL      # no secret choice
+    assert ros.load_game(name, dynamics="sequential").get_type().dynamics == T.SEQUENTIAL
+    s = game.new_initial_state()
+    assert s.is_simultaneous_node() and s.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+    options = [game.rb.options(s.s, p) for p in range(3)]
+    assert [[s.action_to_string(p, a) for a in s.legal_actions(p)] for p in range(3)] == \
+        [[options[p][s.ids(p).index(a)] for a in sorted(s.ids(p))] for p in range(3)]
+    before = [s.information_state_string(p) for p in range(3)]
+    s.apply_actions([s.legal_actions(p)[-1] for p in range(3)])
+    # every seat answered in one move: one decision each, none before another's
+    assert [seat for seat, _ in s.decided] == [0, 1, 2] and s.moves == [3]
+    assert s.s["decisions"] == 3 and before != [s.information_state_string(p) for p in range(3)]
+    again = game.deserialize_state(s.serialize())
+    assert again.history() == s.history() and again.decided == s.decided
+    with pytest.raises(Exception, match="one action per player"):
+        game.new_initial_state().apply_actions([0])
+
+
+def test_a_seat_outside_a_joint_move_has_one_action_wait(tmp_path):
+    text = (ROOT / "examples" / "pick_and_pass" / "game.yaml").read_text()
+    assert "by each of players" in text
+    (tmp_path / "game.yaml").write_text(text.replace("by each of players",
+                                                     "by each of players where it != 2", 1))
+    game = ros.load_game(str(tmp_path / "game.yaml"), players=3, seed=2)
+    s = game.new_initial_state()
+    assert s.is_simultaneous_node() and s.legal_actions(2) == [0]
+    assert s.action_to_string(2, 0) == "wait" and len(s.legal_actions(0)) > 1
+    s.apply_actions([s.legal_actions(0)[0], s.legal_actions(1)[0], 0])
+    assert [seat for seat, _ in s.decided] == [0, 1]
+    assert game.deserialize_state(s.serialize()).history() == s.history()

@@ -28,10 +28,10 @@ from ..runtime.decisions import values as option_values
 from ..runtime.game import Game
 from ..runtime.redaction import line_text, may_read
 from ..present.views import view
-from . import serial
+from . import joint, serial
 from .observer import Observer
 
-PARAMS = {"game": "", "players": 0, "chance": "sampled", "seed": 0,
+PARAMS = {"game": "", "players": 0, "chance": "sampled", "seed": 0, "dynamics": "auto",
           "options": "{}", "variant": "", "max_actions": 256, "max_chance_outcomes": 0,
           "utility": "score", "max_utility": 1000.0}
 
@@ -48,11 +48,11 @@ GAME_TYPE = pyspiel.GameType(
     parameter_specification=PARAMS)
 
 
-def game_type(rb: Game, chance: str, utility: str):
-    """The registered type with this game's chance mode and utility."""
+def game_type(rb: Game, chance: str, utility: str, simultaneous: bool = False):
+    """The registered type with this game's chance mode, utility and dynamics."""
     T = pyspiel.GameType
     return T(short_name="rulebook", long_name=f"rulebook: {rb.g.name}",
-             dynamics=T.Dynamics.SEQUENTIAL,
+             dynamics=T.Dynamics.SIMULTANEOUS if simultaneous else T.Dynamics.SEQUENTIAL,
              chance_mode=(T.ChanceMode.EXPLICIT_STOCHASTIC if chance == "explicit"
                           else T.ChanceMode.SAMPLED_STOCHASTIC),
              information=T.Information.IMPERFECT_INFORMATION,
@@ -72,6 +72,9 @@ class RulebookGame(pyspiel.Game):
             raise RulebookError(f"chance {p['chance']!r}: 'sampled' or 'explicit'")
         if p["utility"] not in ("score", "win"):
             raise RulebookError(f"utility {p['utility']!r}: 'score' or 'win'")
+        if p["dynamics"] not in ("auto", "sequential", "simultaneous"):
+            raise RulebookError(f"dynamics {p['dynamics']!r}: 'auto', 'sequential' or "
+                                "'simultaneous'")
         if not p["game"]:
             raise RulebookError('name the game: pyspiel.load_game("rulebook", {"game": NAME})')
         self.rb = Game.load(str(p["game"]))
@@ -83,6 +86,9 @@ class RulebookGame(pyspiel.Game):
         self.utility = p["utility"]
         self.max_actions = int(p["max_actions"])
         self.seed = int(p["seed"])
+        # secret choices of several seats as joint moves (joint.py): where the game has any
+        self.simultaneous = p["dynamics"] == "simultaneous" or \
+            (p["dynamics"] == "auto" and joint.has_secret_choices(g))
         self.rb.new_state(self.players, 0, self.variant, self.options) if not self.explicit \
             else None    # a bad player count, variant or option fails here, in words
         chance_outcomes = int(p["max_chance_outcomes"]) or max(64, len(g.cards))
@@ -92,7 +98,8 @@ class RulebookGame(pyspiel.Game):
             num_players=self.players, min_utility=-bound, max_utility=bound,
             utility_sum=0.0 if self.utility == "score" and not g.cooperative else None,
             max_game_length=int(min(g.max_decisions, 100_000)))
-        super().__init__(game_type(self.rb, p["chance"], self.utility), info, p)
+        super().__init__(game_type(self.rb, p["chance"], self.utility, self.simultaneous),
+                         info, p)
 
     def new_initial_state(self):
         return RulebookState(self)
@@ -117,6 +124,7 @@ class RulebookState(pyspiel.State):
         self.s = None                 # the rulebook state, once its next draw is known
         self.lines: list = []         # every log line so far: its text for each reader
         self.decided: list = []       # (seat, option index) of every decision
+        self.moves: list = []         # the decisions of each move: one, or a joint move's
         self.op = None                # explicit chance: the move waiting for outcomes
         self.base = None              # ... the state it starts from
         self.given: list = []         # ... and the outcomes chosen for it so far
@@ -141,7 +149,8 @@ class RulebookState(pyspiel.State):
                     s = g.rb.new_state(g.players, g.seed, g.variant, g.options,
                                        listener=lines.append)
                 else:
-                    g.rb.apply(s, self.op[1], self.op[2], listener=lines.append)
+                    for seat, index in self.op[1]:     # one decision, or a joint move's
+                        g.rb.apply(s, seat, index, listener=lines.append)
         except rng.NeedChance as e:
             if e.n > g.max_chance_outcomes():
                 raise RulebookError(f"a draw of {e.n} outcomes: above max_chance_outcomes "
@@ -162,6 +171,8 @@ class RulebookState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if self.s["over"]:
             return pyspiel.PlayerId.TERMINAL
+        if self.sg.simultaneous and joint.is_joint(self.s):
+            return pyspiel.PlayerId.SIMULTANEOUS
         return self.sg.rb.waiting(self.s)[0]
 
     def ids(self, seat: int) -> list:
@@ -176,7 +187,11 @@ class RulebookState(pyspiel.State):
         return list(range(len(vals)))
 
     def _legal_actions(self, player):
-        if self.chance_n or self.s["over"] or player != self.current_player():
+        if self.chance_n or self.s["over"]:
+            return []
+        if self.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            return joint.legal(self, player)
+        if player != self.current_player():
             return []
         return sorted(self.ids(player))
 
@@ -190,13 +205,22 @@ class RulebookState(pyspiel.State):
             self.attempt()
             return
         seat = self.current_player()
-        index = self.ids(seat).index(int(action))
-        self.decided.append((seat, index))
-        self.run(("apply", seat, index))
+        self.move([(seat, self.ids(seat).index(int(action)))])
+
+    def _apply_actions(self, actions):
+        """A joint move: one action per player (joint.py)."""
+        self.move(joint.answers(self, actions))
+
+    def move(self, answers: list) -> None:
+        self.decided += answers
+        self.moves.append(len(answers))
+        self.run(("apply", answers))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return f"chance {action} of {self.chance_n}"
+        if joint.waits(self, player):
+            return joint.WAIT
         labels = self.sg.rb.options(self.s, player)
         return labels[self.ids(player).index(int(action))]
 

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import json
 
+import pyspiel
+
 from ..effects import rng
 from ..errors import IllegalMove, SaveFileError
 from ..runtime import saves
+from .joint import NOOP
 
 WHAT = "the serialized rulebook state"
 
@@ -30,17 +33,18 @@ def serialize(state) -> str:
     chances = state.chances + ([list(state.given)] if state.chance_n else [])
     # the decisions named by label: replayed on a plain state (labels are made only here)
     s, named = None, []
-    for i, op in enumerate([None, *state.decided]):
+    moves = [[]] + [state.decided[sum(state.moves[:k]):sum(state.moves[:k + 1])]
+                    for k in range(len(state.moves))]     # the setup, then each move
+    for i, answers in enumerate(moves):
         given = chances[i] if i < len(chances) else []
-        if op is not None:
-            named.append((op[0], rb.options(s, op[0])[op[1]]))
-        if i == len(state.decided) and state.chance_n:
+        named += [(seat, rb.options(s, seat)[index]) for seat, index in answers]
+        if i == len(moves) - 1 and state.chance_n:
             break           # the move waiting for its outcomes: named, not made
         with (rng.forced(given) if g.explicit else _nothing()):
-            if op is None:
+            if i == 0:
                 s = rb.new_state(g.players, g.seed, g.variant, g.options)
-            else:
-                rb.apply(s, op[0], op[1])
+            for seat, index in answers:
+                rb.apply(s, seat, index)
     save = None if state.s is None else saves.make(
         rb, state.s, g.players, g.seed, state.s["variant"], g.options, named)
     out = {"save": save}
@@ -68,15 +72,23 @@ def deserialize(game, text: str):
     state = RulebookState(game)
     try:
         _outcomes(state, chance, 0)
-        for i, (seat1, label) in enumerate(decisions):
-            seat = seat1 - 1
-            if state.is_chance_node() or state.is_terminal() or \
-                    state.current_player() != seat:
+        i = move = 0
+        while i < len(decisions):
+            move += 1
+            seats = _movers(game, state, i)
+            if i + len(seats) > len(decisions) or \
+                    [d[0] - 1 for d in decisions[i:i + len(seats)]] != seats:
+                seat = decisions[i][0] - 1
                 raise SaveFileError(f"decision {i + 1}: it is not {game.rb.g.seat_label(seat)}"
                                     "'s turn then")
-            index = game.rb.index_of(state.s, seat, label)
-            state.apply_action(state.ids(seat)[index])
-            _outcomes(state, chance, i + 1)
+            actions = {seat: state.ids(seat)[game.rb.index_of(state.s, seat, label)]
+                       for seat, (_, label) in zip(seats, decisions[i:i + len(seats)])}
+            if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+                state.apply_actions([actions.get(p, NOOP) for p in range(game.players)])
+            else:
+                state.apply_action(actions[seats[0]])
+            i += len(seats)
+            _outcomes(state, chance, move)
     except IllegalMove as e:
         raise SaveFileError(f"{WHAT} cannot be replayed: {e}") from None
     if save is not None and not state.is_chance_node():
@@ -104,6 +116,16 @@ def _checked(game, save) -> list:
                                 f"{json.dumps(save.get(field))[:60]}, this game's "
                                 f"{json.dumps(value)[:60]}")
     return save["decisions"]
+
+
+def _movers(game, state, i: int) -> list:
+    """The seats whose decisions the next move takes: the player, or a joint move's seats."""
+    if state.is_chance_node() or state.is_terminal():
+        raise SaveFileError(f"decision {i + 1}: no one decides then (the game is "
+                            f"{'over' if state.is_terminal() else 'at a chance node'})")
+    if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+        return list(game.rb.waiting(state.s))
+    return [state.current_player()]
 
 
 def _outcomes(state, chance: list, i: int) -> None:
