@@ -1,8 +1,10 @@
 """A rulebook game as an OpenSpiel Python game (pyspiel.Game / pyspiel.State).
 
 - Players: OpenSpiel's player p is the rulebook seat p. A secret choice of several seats is
-  asked seat by seat (rulebook's waiting()[0] first): no seat's information state holds
-  another's pending answer, as in OpenSpiel's turn-based view of a simultaneous move.
+  one joint move of a SIMULTANEOUS game (joint.py), or with dynamics="sequential" asked
+  seat by seat (waiting()[0] first): no seat's information state holds another's pending
+  answer, as in OpenSpiel's turn-based view of a simultaneous move.
+- serialize / deserialize_state: a rulebook save (serial.py).
 - Chance, two ways. `sampled`: the game's own generator, seeded by the `seed` parameter, runs
   inside the state (SAMPLED_STOCHASTIC). `explicit`: every draw of the generator (a die, each
   step of a Fisher-Yates shuffle, a card drawn from a bag) is a chance node whose outcomes
