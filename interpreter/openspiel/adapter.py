@@ -112,7 +112,7 @@ class RulebookGame(pyspiel.Game):
 
     def deserialize_state(self, text: str):
         """The state serialize() wrote (SaveFileError, in words, for any other text)."""
-        return serial.deserialize(self, text)
+        return serial.deserialize(self, text, self.new_initial_state)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),

@@ -53,9 +53,9 @@ def serialize(state) -> str:
     return json.dumps(out)
 
 
-def deserialize(game, text: str):
-    """The adapter's state a serialize() text describes, on `game` (a RulebookGame)."""
-    from .adapter import RulebookState
+def deserialize(game, text: str, new_state):
+    """The adapter's state a serialize() text describes, on `game` (a RulebookGame);
+    `new_state()` gives its initial state."""
     if not isinstance(text, str):
         raise SaveFileError(f"{WHAT} is a text, not {type(text).__name__}")
     data = saves.parse(text, WHAT)
@@ -69,7 +69,7 @@ def deserialize(game, text: str):
     if not (isinstance(chance, list) and len(chance) <= len(decisions) + 1 and all(
             isinstance(xs, list) and all(type(x) is int for x in xs) for xs in chance)):
         raise SaveFileError(f"{WHAT}: 'chance' is a list of lists of outcomes, one per move")
-    state = RulebookState(game)
+    state = new_state()
     try:
         _outcomes(state, chance, 0)
         i = move = 0
