@@ -97,3 +97,18 @@ def test_bots_play_a_large_choice_to_the_end_and_the_same_seed_gives_the_same_ga
         return many.state_hash(s), s["decisions"]
     first = play(3)
     assert first[1] == 4 and play(3) == first
+
+
+def test_the_plain_table_keeps_a_set_the_sample_left_out(many):
+    from test_cli import run as cli
+    s = many.new_state(players=2, seed=5)
+    menu = s["pending"]["opts"]["0"]
+    items = menu["any"][0]
+    want = next(c for c in (menus.combination_at(14, 7, r) for r in range(comb(14, 7)))
+                if [items[i] for i in c] not in menu["vals"])
+    typed = "".join(f"{i + 1}\n" for i in want)
+    r = cli("play", MANY, "--seed", 5, "--humans", 1, "--bots", "random", "--plain",
+            input=typed + "done\nquit\n")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0, r.output
+    assert f"P1 keeps {', '.join(str(items[i]) for i in want)} for" in out
