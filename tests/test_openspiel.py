@@ -294,3 +294,18 @@ def test_a_seat_outside_a_joint_move_has_one_action_wait(tmp_path):
     s.apply_actions([s.legal_actions(0)[0], s.legal_actions(1)[0], 0])
     assert [seat for seat, _ in s.decided] == [0, 1]
     assert game.deserialize_state(s.serialize()).history() == s.history()
+
+
+def test_pettingzoo_steps_a_simultaneous_game_to_its_end():
+    shimmy = pytest.importorskip("shimmy", reason="the openspiel extra")
+    env = shimmy.OpenSpielCompatibilityV0(game_name="rulebook", config={
+        "game": str(ROOT / "examples" / "pick_and_pass"), "players": 2})
+    assert env.game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    env.reset(seed=1)
+    steps = 0
+    for agent in env.agent_iter(max_iter=2000):
+        obs, reward, term, trunc, info = env.last()
+        mask = None if term or trunc else info["action_mask"]
+        env.step(None if mask is None else [i for i, ok in enumerate(mask) if ok][-1])
+        steps += 1
+    assert steps > 4 and not env.agents         # every agent done: the game ended
