@@ -112,3 +112,4 @@ def test_the_plain_table_keeps_a_set_the_sample_left_out(many):
     out = " ".join(r.output.split())
     assert r.exit_code == 0, r.output
     assert f"P1 keeps {', '.join(str(items[i]) for i in want)} for" in out
+

@@ -79,8 +79,6 @@ class Handover:
             self.b.end_block()
             self.line(ASKS_EACH)
             each_opts = self.menu(st, et)
-            if st.subset:       # each seat composes its own set
-                each_opts = f"_subset_menu({each_opts}, _items, _lo, _hi)"
             self.bind(var, T.list_of(et))     # per seat: its answer (none if not asked)
             nxt = self.stop_here()
             for src in (f"_seats = list({seats})", "_opts = {}", "_me = l.get('me')",
