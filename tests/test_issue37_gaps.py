@@ -419,9 +419,12 @@ def test_choose_any_offers_every_set_of_items_within_its_bounds(claims):
     assert s["pending"] is None and s["v"]["moves"] == ["a", "b", "c"]     # one set: taken
 
 
-def test_choose_any_is_bounded_and_its_bounds_are_numbers(claims):
-    with pytest.raises(GameError, match="offers more than 4096 sets: bound it with 'at most N'"):
-        run(claims, "kept = choose any of range(1, 13) by me")
+def test_choose_any_past_its_bound_offers_a_sample_and_its_bounds_are_numbers(claims):
+    from interpreter.effects import menus
+    s = run(claims, "kept = choose any of range(1, 13) by me")     # 8192 sets: a sample
+    menu = s["pending"]["opts"]["0"]
+    assert len(claims.options(s, 0)) == 4096 and menus.sampled(menu)
+    assert menu == run(claims, "kept = choose any of range(1, 13) by me")["pending"]["opts"]["0"]
     s = run(claims, "kept = choose any of range(1, 20) at most 2 by me")
     assert len(claims.options(s, 0)) == 1 + 20 + 190
     assert [e[0] for e in compile_errors(claims, 'k = choose any of [1] at least "a" by me')] \

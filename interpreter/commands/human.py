@@ -13,8 +13,8 @@ from ..build.how_to_play import WIDTH, wrapped
 from ..errors import did_you_mean
 from ..safe_text import spelled
 from ..present.typed import (card_named, containing, exact_label, option_number,  # noqa: F401
-                             typed_group, typed_number, whole)
-from ..effects.menus import subset_index
+                             subset_answer, subset_bounds, typed_group, typed_number,
+                             whole)
 
 DETAILS = ("card", "details")     # a card's details: `card N` or `details LABEL`
 COMMANDS = ("help", "show", "rim", "log", "undo", "save", "quit") + DETAILS
@@ -119,12 +119,11 @@ class Human:
         done answers with the set (the option holding it) when its size is allowed."""
         con, items = self.con, subset["items"]
         if text.lower() == DONE:
-            i = subset_index(len(items), subset["at_least"], subset["at_most"], self.picked)
-            if i is None:
-                say(con, f"Keep {subset['at_least']} to {subset['at_most']} items: "
+            answer = subset_answer(subset, options, self.picked)
+            if answer is None:
+                say(con, f"Keep {subset_bounds(subset)} items: "
                          f"{terminal.plural(len(self.picked), 'item')} kept now.")
-                return None
-            return options[i]
+            return answer
         k = int(text.lstrip("0") or "0") if len(text) <= 6 else 0
         if not 1 <= k <= len(items):
             say(con, f"There is no item {text[:12]}: choose 1 to {len(items)}, then done.")

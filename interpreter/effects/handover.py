@@ -55,7 +55,8 @@ class Handover:
                         self.c.err(node, "TYPE", f"'at {kind}' is a number of items, not "
                                                  f"{type_words(t)}")
                     least, most = (src, most) if kind == "least" else (least, src)
-            values = f"_subsets_between(_items := list({coll}), _lo := {least}, _hi := {most})"
+            values = (f"_subsets_between(_items := list({coll}), _lo := {least}, "
+                      f"_hi := {most}, vm.s)")     # vm.s: a sample's seed (runtime.py)
         elif st.coll is not None:
             coll, ct = self.src(st.coll)
             self.c.require_list(st.coll, ct)

@@ -12,6 +12,8 @@ only one that reads a menu's raw form (runtime/state_check.py checks a loaded on
 """
 from __future__ import annotations
 
+import re
+
 
 def count(spec) -> int:
     """How many options the menu offers."""
@@ -25,7 +27,11 @@ def value(spec, i: int):
     """The value of option i (0 <= i < count(spec), which the caller has made sure of)."""
     if "vals" in spec:
         vals = spec["vals"]
-        return vals[i] if i < len(vals) else None
+        if i < len(vals):
+            return vals[i]
+        if "any" in spec and i >= len(vals) + (spec["other"] is not None):
+            return composed_value(spec, i)       # a set composed outside a sample
+        return None
     pre = spec["pre"]
     if i < len(pre):
         return pre[i][1]
@@ -105,28 +111,127 @@ def choice(values: list, t: str, other=None, lab=None, grp=None) -> dict:
 
 def subset_menu(spec: dict, items: list, least: int, most) -> dict:
     """A choose-any menu (its values: every set of items from least to most, smallest first,
-    combinations in the items' order) keeps its items, so that a table can let a person
-    compose the set item by item (subset_index finds the option)."""
+    combinations in the items' order, or a sample of them: effects/runtime.subsets_between)
+    keeps its items, so that a table can let a person compose any set item by item
+    (composed_index finds the option, or names a set the sample left out)."""
     hi = len(items) if most is None else min(most, len(items))
     spec["any"] = [list(items), max(least, 0), hi]
     return spec
 
 
-def subset_index(n: int, lo: int, hi: int, positions) -> int | None:
-    """The option of a choose-any menu over n items (sets of lo to hi items) that holds the
-    items at these positions (0-based), or None when its size is out of bounds."""
-    from itertools import combinations
-    want = tuple(sorted(set(positions)))
+def subset_total(n: int, lo: int, hi: int) -> int:
+    """How many sets of lo to hi items n items have."""
+    from math import comb
+    return sum(comb(n, k) for k in range(max(lo, 0), min(hi, n) + 1))
+
+
+def subset_rank(n: int, lo: int, hi: int, positions) -> int | None:
+    """The place of the set of items at these positions (0-based) among every set of lo to
+    hi items of n, smallest first, each size in the items' order (the order a whole menu
+    lists them); None when its size is out of bounds."""
+    from math import comb
+    want = sorted(set(positions))
     if not lo <= len(want) <= hi or any(not 0 <= i < n for i in want):
         return None
-    i = 0
-    for k in range(lo, len(want)):
-        i += sum(1 for _ in combinations(range(n), k))
-    for c in combinations(range(n), len(want)):
-        if c == want:
-            return i
-        i += 1
+    k = len(want)
+    rank = sum(comb(n, j) for j in range(max(lo, 0), k))
+    prev = -1
+    for step, x in enumerate(want):
+        for y in range(prev + 1, x):        # the sets that take y here come first
+            rank += comb(n - y - 1, k - step - 1)
+        prev = x
+    return rank
+
+
+def subset_unrank(n: int, lo: int, hi: int, rank: int) -> list | None:
+    """The positions of the set at `rank` in subset_rank's order, or None past the last."""
+    from math import comb
+    for k in range(max(lo, 0), min(hi, n) + 1):
+        size = comb(n, k)
+        if rank < size:
+            return combination_at(n, k, rank)
+        rank -= size
     return None
+
+
+def combination_at(n: int, k: int, rank: int) -> list:
+    """The rank-th set of k positions of n, in the items' order (lexicographic)."""
+    from math import comb
+    out, x = [], 0
+    while len(out) < k:
+        first = comb(n - x - 1, k - len(out) - 1)    # the sets that take x next
+        if rank < first:
+            out.append(x)
+        else:
+            rank -= first
+        x += 1
+    return out
+
+
+def sampled(spec) -> bool:
+    """Whether a choose-any menu offers a sample of its sets (its powerset too large)."""
+    if "any" not in spec:
+        return False
+    items, lo, hi = spec["any"]
+    return len(spec["vals"]) < subset_total(len(items), lo, hi)
+
+
+def composed_index(spec, positions) -> int | None:
+    """The answer to a choose-any menu that keeps the items at these positions: the option
+    holding that set (a sample's option holding the same items, when one does), else, for a
+    sample that left it out, an index past the menu's options that answer() takes
+    (count(spec) + the set's rank); None when its size is out of bounds or this is no
+    choose-any menu."""
+    if "any" not in spec:
+        return None
+    items, lo, hi = spec["any"]
+    rank = subset_rank(len(items), lo, hi, positions)
+    if rank is None or not sampled(spec):
+        return rank
+    values = [items[i] for i in sorted(set(positions))]
+    vals = spec["vals"]
+    return vals.index(values) if values in vals else count(spec) + rank
+
+
+def composed_value(spec, index: int):
+    """The set an index past a sampled choose-any menu's options names (composed_index)."""
+    items, lo, hi = spec["any"]
+    positions = subset_unrank(len(items), lo, hi, index - count(spec))
+    return None if positions is None else [items[i] for i in positions]
+
+
+def is_composed(spec, index) -> bool:
+    """Whether `index` (past the menu's options) names a set a sample left out."""
+    if type(index) is not int or not sampled(spec):
+        return False
+    items, lo, hi = spec["any"]
+    return 0 <= index - count(spec) < subset_total(len(items), lo, hi)
+
+
+# A set composed by a person is answered, saved and replayed by a label naming its items'
+# positions, "2, 5 (items 1, 3)", read back by parse_composed: a sampled menu may not list it.
+_COMPOSED = re.compile(r"\(items (none|[0-9]{1,6}(?:, [0-9]{1,6})*)\)$")
+
+
+def composed_label(item_labels: list, positions) -> str:
+    """How a set composed item by item is named: its items, then their positions (1-based)."""
+    want = sorted(set(positions))
+    named = ", ".join(item_labels[i] for i in want) or "nothing"
+    return f"{named} (items {', '.join(str(i + 1) for i in want) or 'none'})"
+
+
+def parse_composed(label) -> list | None:
+    """The positions (0-based) a composed_label names, or None for any other text."""
+    found = _COMPOSED.search(label) if type(label) is str and len(label) < 100_000 else None
+    if found is None:
+        return None
+    return [] if found.group(1) == "none" else [int(x) - 1 for x in found.group(1).split(", ")]
+
+
+def subset_index(n: int, lo: int, hi: int, positions) -> int | None:
+    """The option of a whole choose-any menu over n items (sets of lo to hi items) that
+    holds the items at these positions (0-based), or None when its size is out of bounds."""
+    return subset_rank(n, lo, hi, positions)
 
 
 def grouped_by(spec):

@@ -2,10 +2,12 @@
 expression, or must raise a rule's error in words."""
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 
 from .. import zone_keys
 from ..errors import GameError, did_you_mean
+from . import menus
 from .menus import choice, subset_menu, unique
 
 FIRST = itemgetter(0)
@@ -83,29 +85,62 @@ def counter_named(vm, name):
     return name
 
 
-MAX_SUBSET_OPTIONS = 4096      # choose any of X: at most this many sets offered
+MAX_SUBSET_OPTIONS = 4096      # choose any of X: at most this many sets offered to bots
 
 
-def subsets_between(xs, least, most):
-    """choose any of X at least A at most B: every set of X's items (by position, in X's
-    order) of A to B items, smallest first: the options of one decision."""
+def subsets_between(xs, least, most, s=None):
+    """choose any of X at least A at most B: the sets of X's items (by position, in X's
+    order) of A to B items, smallest first: the options of one decision. Past
+    MAX_SUBSET_OPTIONS sets, a sample of them (subset_sample); a person still composes
+    any set (menus.composed_index)."""
     from itertools import combinations
     xs = list(xs)
     if type(least) is not int or (most is not None and type(most) is not int):
         raise GameError(f"choose any: at least/at most are whole numbers, not {least!r}, {most!r}")
     hi = len(xs) if most is None else min(most, len(xs))
     lo = max(least, 0)
-    total, out = 0, []
+    if menus.subset_total(len(xs), lo, hi) > MAX_SUBSET_OPTIONS:
+        return [[xs[i] for i in c] for c in subset_sample(len(xs), lo, hi, s)]
+    out = []
     for k in range(lo, hi + 1):
-        n = 1
-        for i in range(min(k, len(xs) - k)):
-            n = n * (len(xs) - i) // (i + 1)
-        total += n
-        if total > MAX_SUBSET_OPTIONS:
-            raise GameError(f"choose any of {len(xs)} items offers more than {MAX_SUBSET_OPTIONS} "
-                            "sets: bound it with 'at most N'")
         out += [list(c) for c in combinations(xs, k)]
     return out
+
+
+def subset_sample(n: int, lo: int, hi: int, s) -> list:
+    """MAX_SUBSET_OPTIONS sets of lo to hi positions of n, in the whole menu's order, that
+    every size has its share of: sizes with few sets (none, one item, all) whole, the
+    budget left split evenly among the others, each drawn uniformly. Seeded by a hash of
+    the game's generator and the decision number: the same game gives the same sample,
+    a bot reads nothing of the generator in it, and it draws nothing from the game."""
+    import hashlib
+    seed = hashlib.sha256(f"{s['rng'] if s else 0}/{s['decisions'] if s else 0}/{n}/{lo}/{hi}"
+                          .encode()).digest()
+    return _sample(int.from_bytes(seed[:16], "big"), n, lo, hi)
+
+
+@lru_cache(maxsize=64)      # a bot's lookahead meets the same decision once per option
+def _sample(seed: int, n: int, lo: int, hi: int) -> tuple:
+    import random
+    from math import comb
+    rng = random.Random(seed)
+    sizes = sorted(range(lo, hi + 1), key=lambda k: (comb(n, k), k))
+    budget, take = MAX_SUBSET_OPTIONS, {}
+    for left, k in zip(range(len(sizes), 0, -1), sizes):    # the smallest classes first
+        take[k] = min(comb(n, k), budget // left)
+        budget -= take[k]
+    out = []
+    for k in range(lo, hi + 1):
+        total = comb(n, k)
+        if take[k] == total:
+            ranks = range(total)
+        else:
+            picked: set = set()
+            while len(picked) < take[k]:
+                picked.add(rng.randrange(total))
+            ranks = sorted(picked)
+        out += [tuple(menus.combination_at(n, k, r)) for r in ranks]
+    return tuple(out)
 
 
 def first(xs):

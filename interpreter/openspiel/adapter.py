@@ -1,8 +1,10 @@
 """A rulebook game as an OpenSpiel Python game (pyspiel.Game / pyspiel.State).
 
 - Players: OpenSpiel's player p is the rulebook seat p. A secret choice of several seats is
-  asked seat by seat (rulebook's waiting()[0] first): no seat's information state holds
-  another's pending answer, as in OpenSpiel's turn-based view of a simultaneous move.
+  one joint move of a SIMULTANEOUS game (joint.py), or with dynamics="sequential" asked
+  seat by seat (waiting()[0] first): no seat's information state holds another's pending
+  answer, as in OpenSpiel's turn-based view of a simultaneous move.
+- serialize / deserialize_state: a rulebook save (serial.py).
 - Chance, two ways. `sampled`: the game's own generator, seeded by the `seed` parameter, runs
   inside the state (SAMPLED_STOCHASTIC). `explicit`: every draw of the generator (a die, each
   step of a Fisher-Yates shuffle, a card drawn from a bag) is a chance node whose outcomes
@@ -27,9 +29,10 @@ from ..errors import RulebookError
 from ..runtime.game import Game
 from ..runtime.redaction import line_text, may_read
 from ..present.views import view
+from . import joint, serial
 from .observer import Observer
 
-PARAMS = {"game": "", "players": 0, "chance": "sampled", "seed": 0,
+PARAMS = {"game": "", "players": 0, "chance": "sampled", "seed": 0, "dynamics": "auto",
           "options": "{}", "variant": "", "max_actions": 256, "max_chance_outcomes": 0,
           "utility": "score", "max_utility": 1000.0}
 
@@ -46,11 +49,11 @@ GAME_TYPE = pyspiel.GameType(
     parameter_specification=PARAMS)
 
 
-def game_type(rb: Game, chance: str, utility: str):
-    """The registered type with this game's chance mode and utility."""
+def game_type(rb: Game, chance: str, utility: str, simultaneous: bool = False):
+    """The registered type with this game's chance mode, utility and dynamics."""
     T = pyspiel.GameType
     return T(short_name="rulebook", long_name=f"rulebook: {rb.g.name}",
-             dynamics=T.Dynamics.SEQUENTIAL,
+             dynamics=T.Dynamics.SIMULTANEOUS if simultaneous else T.Dynamics.SEQUENTIAL,
              chance_mode=(T.ChanceMode.EXPLICIT_STOCHASTIC if chance == "explicit"
                           else T.ChanceMode.SAMPLED_STOCHASTIC),
              information=T.Information.IMPERFECT_INFORMATION,
@@ -70,6 +73,9 @@ class RulebookGame(pyspiel.Game):
             raise RulebookError(f"chance {p['chance']!r}: 'sampled' or 'explicit'")
         if p["utility"] not in ("score", "win"):
             raise RulebookError(f"utility {p['utility']!r}: 'score' or 'win'")
+        if p["dynamics"] not in ("auto", "sequential", "simultaneous"):
+            raise RulebookError(f"dynamics {p['dynamics']!r}: 'auto', 'sequential' or "
+                                "'simultaneous'")
         if not p["game"]:
             raise RulebookError('name the game: pyspiel.load_game("rulebook", {"game": NAME})')
         self.rb = Game.load(str(p["game"]))
@@ -81,6 +87,9 @@ class RulebookGame(pyspiel.Game):
         self.utility = p["utility"]
         self.max_actions = int(p["max_actions"])
         self.seed = int(p["seed"])
+        # secret choices of several seats as joint moves (joint.py): where the game has any
+        self.simultaneous = p["dynamics"] == "simultaneous" or \
+            (p["dynamics"] == "auto" and joint.has_secret_choices(g))
         self.rb.new_state(self.players, 0, self.variant, self.options) if not self.explicit \
             else None    # a bad player count, variant or option fails here, in words
         chance_outcomes = int(p["max_chance_outcomes"]) or max(64, len(g.cards))
@@ -90,7 +99,8 @@ class RulebookGame(pyspiel.Game):
             num_players=self.players, min_utility=-bound, max_utility=bound,
             utility_sum=0.0 if self.utility == "score" and not g.cooperative else None,
             max_game_length=int(min(g.max_decisions, 100_000)))
-        super().__init__(game_type(self.rb, p["chance"], self.utility), info, p)
+        super().__init__(game_type(self.rb, p["chance"], self.utility, self.simultaneous),
+                         info, p)
 
     def new_initial_state(self):
         return RulebookState(self)
@@ -98,6 +108,10 @@ class RulebookGame(pyspiel.Game):
     def __deepcopy__(self, memo):
         """A game never changes: state.clone() copies a state's fields, the game is shared."""
         return self
+
+    def deserialize_state(self, text: str):
+        """The state serialize() wrote (SaveFileError, in words, for any other text)."""
+        return serial.deserialize(self, text, self.new_initial_state)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
@@ -111,9 +125,11 @@ class RulebookState(pyspiel.State):
         self.s = None                 # the rulebook state, once its next draw is known
         self.lines: list = []         # every log line so far: its text for each reader
         self.decided: list = []       # (seat, option index) of every decision
+        self.moves: list = []         # the decisions of each move: one, or a joint move's
         self.op = None                # explicit chance: the move waiting for outcomes
         self.base = None              # ... the state it starts from
         self.given: list = []         # ... and the outcomes chosen for it so far
+        self.chances: list = []       # the outcomes chosen for each settled move (serial.py)
         self.chance_n = 0             # outcomes of the pending draw (0: not a chance node)
         self.run(("start",))
 
@@ -134,7 +150,8 @@ class RulebookState(pyspiel.State):
                     s = g.rb.new_state(g.players, g.seed, g.variant, g.options,
                                        listener=lines.append)
                 else:
-                    g.rb.apply(s, self.op[1], self.op[2], listener=lines.append)
+                    for seat, index in self.op[1]:     # one decision, or a joint move's
+                        g.rb.apply(s, seat, index, listener=lines.append)
         except rng.NeedChance as e:
             if e.n > g.max_chance_outcomes():
                 raise RulebookError(f"a draw of {e.n} outcomes: above max_chance_outcomes "
@@ -142,6 +159,7 @@ class RulebookState(pyspiel.State):
             self.chance_n = e.n
             return
         self.s, self.chance_n, self.op = s, 0, None
+        self.chances.append(list(self.given))
         # each line as each reader reads it (None: may not), fixed now that the move is
         # settled: plain tuples, which copy with the state
         readers = [None, *range(g.players)]
@@ -154,6 +172,8 @@ class RulebookState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if self.s["over"]:
             return pyspiel.PlayerId.TERMINAL
+        if self.sg.simultaneous and joint.is_joint(self.s):
+            return pyspiel.PlayerId.SIMULTANEOUS
         return self.sg.rb.waiting(self.s)[0]
 
     def ids(self, seat: int) -> list:
@@ -168,7 +188,11 @@ class RulebookState(pyspiel.State):
         return list(range(len(vals)))
 
     def _legal_actions(self, player):
-        if self.chance_n or self.s["over"] or player != self.current_player():
+        if self.chance_n or self.s["over"]:
+            return []
+        if self.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            return joint.legal(self, player)
+        if player != self.current_player():
             return []
         return sorted(self.ids(player))
 
@@ -182,13 +206,22 @@ class RulebookState(pyspiel.State):
             self.attempt()
             return
         seat = self.current_player()
-        index = self.ids(seat).index(int(action))
-        self.decided.append((seat, index))
-        self.run(("apply", seat, index))
+        self.move([(seat, self.ids(seat).index(int(action)))])
+
+    def _apply_actions(self, actions):
+        """A joint move: one action per player (joint.py)."""
+        self.move(joint.answers(self, actions))
+
+    def move(self, answers: list) -> None:
+        self.decided += answers
+        self.moves.append(len(answers))
+        self.run(("apply", answers))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return f"chance {action} of {self.chance_n}"
+        if joint.waits(self, player):
+            return joint.WAIT
         labels = self.sg.rb.options(self.s, player)
         return labels[self.ids(player).index(int(action))]
 
@@ -218,6 +251,10 @@ class RulebookState(pyspiel.State):
     def seat_log(self, seat) -> list:
         at = 0 if seat is None else seat + 1
         return [line[at] for line in self.lines if line[at] is not None]
+
+    def serialize(self) -> str:
+        """The state as a rulebook save (and explicit chance's outcomes): see serial.py."""
+        return serial.serialize(self)
 
     def __str__(self):
         if self.s is None:

@@ -10,7 +10,7 @@ from rich.text import Text
 from ..safe_text import spelled_all
 from .option_groups import only_option
 from .terminal import plural
-from .typed import group_keys, numbers_of
+from .typed import group_keys, numbers_of, subset_bounds
 
 
 def render_subset(con: Console, v: dict, picked=()) -> None:
@@ -20,9 +20,8 @@ def render_subset(con: Console, v: dict, picked=()) -> None:
     con.print(Text(v["prompt"], style="bold yellow"))
     con.print(_numbered([f"[{'x' if i in picked else ' '}] {item}"
                          for i, item in enumerate(sub["items"])], con))
-    most = sub["at_most"]
-    size = f"{sub['at_least']} to {most}" if sub["at_least"] != most else f"{most}"
-    con.print(Text(f"Type an item's number to keep it or leave it, then done ({size} "
+    con.print(Text(f"Type an item's number to keep it or leave it, then done "
+                   f"({subset_bounds(sub)} "
                    "items); or type the set as it reads, e.g. " +
                    ", ".join(sub["items"][:2]) + ".", style="yellow"))
 

@@ -109,3 +109,24 @@ def numbers_of(ixs: list, most: int = 3) -> str:
             runs.append([n, n])
     text = [f"{a}" if a == b else f"{a}-{b}" for a, b in runs]
     return ", ".join(text[:most]) + (", ..." if len(text) > most else "")
+
+
+def subset_answer(subset: dict, options: list, picked) -> str | None:
+    """The label answering a choose-any decision with the items kept (0-based positions):
+    the option holding them, or, where the menu lists a sample of the sets, the set named
+    by its items (menus.composed_label, which the game reads back); None when the number
+    kept is out of the bounds."""
+    from ..effects.menus import composed_label, subset_index
+    n, lo, hi = len(subset["items"]), subset["at_least"], subset["at_most"]
+    i = subset_index(n, lo, hi, picked)
+    if i is None:
+        return None
+    if subset.get("sampled"):
+        return composed_label(subset["items"], picked)
+    return options[i]
+
+
+def subset_bounds(subset: dict) -> str:
+    """How many items a choose-any decision keeps, in words: "1 to 3", "2"."""
+    lo, hi = subset["at_least"], subset["at_most"]
+    return f"{lo} to {hi}" if lo != hi else f"{hi}"

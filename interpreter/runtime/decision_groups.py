@@ -38,11 +38,16 @@ def groups(vm, seat: int) -> list | None:
 
 def subset_entry(vm, seat: int, reader=None) -> dict | None:
     """A choose-any decision as a person composes it item by item: {"items": labels (worded
-    as the options are), "at_least", "at_most"}; None for any other kind of choice."""
+    as the options are), "at_least", "at_most"}, and "sampled" when the menu lists a sample
+    of the sets (any set is still answered: menus.composed_label); None for any other kind
+    of choice."""
     menu = decisions.menu_of(vm, seat)
     if menu is None or "any" not in menu:
         return None
     items, lo, hi = menu["any"]
     t = menu["t"][5:] if menu["t"].startswith("list:") else "any"
     labels = menus.labels(vm.g, menus.choice(items, t), reader.options if reader else None)
-    return {"items": labels, "at_least": lo, "at_most": hi}
+    entry = {"items": labels, "at_least": lo, "at_most": hi}
+    if menus.sampled(menu):     # bots are offered a sample: a set is answered by its items
+        entry["sampled"] = True
+    return entry

@@ -42,6 +42,10 @@ def index_of(vm, seat: int, label: str, reader=None) -> int:
     options = labels(vm, seat, reader)
     if label in options:
         return options.index(label)
+    menu = decisions.menu_of(vm, seat)
+    positions = menus.parse_composed(label) if menu is not None else None
+    if positions is not None and (i := menus.composed_index(menu, positions)) is not None:
+        return i            # a set composed item by item (a sample may not list it)
     hint = did_you_mean(str(label), options)
     raise IllegalMove(f"'{label}' is not a legal option for {prompt(vm, seat)}"
                       + (f" ({hint})" if hint else ""))

@@ -262,7 +262,7 @@ def answer(vm, seat: int, index: int) -> bool:
         n = len(menu["vals"]) + (menu["other"] is not None)
     else:
         n = menus.count(menu)
-    if not (type(index) is int and 0 <= index < n):
+    if not (type(index) is int and 0 <= index < n) and not menus.is_composed(menu, index):
         raise IllegalMove(f"option {index!r} is out of range: there are {n} options"
                           if type(index) is int else
                           f"an answer is an option's index (0 to {n - 1}), not {index!r} "
@@ -274,7 +274,7 @@ def answer(vm, seat: int, index: int) -> bool:
     if not p["each"]:
         if "vals" in menu:            # (menus.value, inline: the common case)
             vals = menu["vals"]
-            fr["l"][p["var"]] = vals[index] if index < len(vals) else None
+            fr["l"][p["var"]] = vals[index] if index < len(vals) else menus.value(menu, index)
         else:
             fr["l"][p["var"]] = menus.value(menu, index)
     elif "seq" in p:              # one step of a secret sequence (see sequence.py)

@@ -17,9 +17,10 @@ from ..option_groups import only_option
 from ..menu_text import number_hint
 from ..terminal import plural
 from ..typed import (containing, exact_label, group_keys, numbers_of, option_number,
-                     typed_group, typed_number, whole)
+                     subset_bounds, typed_group, typed_number, whole)
 from ...errors import did_you_mean
 from ...safe_text import literal, spelled
+from .compose_set import ComposingSet
 from .panels import fitted
 
 PROMPT_LIMIT = 400  # characters of a prompt shown: a long text must not hide the options
@@ -50,7 +51,7 @@ def _lines(text, width: int) -> int:
     return max(1, len(text.wrap(Console(width=width, markup=False), width)))
 
 
-class DecisionPanel(Vertical):
+class DecisionPanel(ComposingSet, Vertical):
     """Shows one pending decision of one seat; empty while nothing is asked of it."""
 
     BINDINGS = [
@@ -86,6 +87,8 @@ class DecisionPanel(Vertical):
         self.groups: list = []      # [[name, [option indices]]] from the view, if any
         self.group = None           # the group opened, or None
         self.shown: list = []       # ids of the items listed: "o3" option 3, "g1" group 1
+        self.subset = None          # a choose-any decision: its items (views' "subset")
+        self.picked: set = set()    # the items kept so far (0-based), while composing
         self.border_title = "Your decision"
 
     # ------------------------------------------------------------------ what is asked
@@ -98,11 +101,16 @@ class DecisionPanel(Vertical):
         self.number = v.get("number")
         self.groups = asked_in_groups(v)
         self.group = None
+        self.subset = v.get("subset") if self.options else None
+        self.picked = set()
         self.shown = None   # listed again below (an empty menu clears the list)
         prompt = literal(v.get("prompt", ""), "bold yellow", PROMPT_LIMIT) if self.options \
             else Text("")
         if self.number:
             prompt.append("\n" + number_hint(self.number), style="yellow")
+        if self.subset:     # composed item by item: the items listed, not the sets
+            prompt.append(f"\nType an item's number (or Enter on it) to keep it or leave it, "
+                          f"then done ({subset_bounds(self.subset)} items).", style="yellow")
         self.prompt = prompt    # whole; fitted to the rows the panel has (fit)
         self.query_one("#prompt", Static).update(prompt)
         entry = self.query_one("#entry", Input)
@@ -180,7 +188,9 @@ class DecisionPanel(Vertical):
         digits = text.isascii() and text.isdigit()
         keyed = typed_group(text, self.groups) if text and self.groups and self.group is None \
             else None
-        if text and not digits and keyed is None and \
+        if self.subset:     # the items, each kept or not, then done
+            items = [f"o{i}" for i in range(1, len(self.subset["items"]) + 1)] + ["done"]
+        elif text and not digits and keyed is None and \
                 text.split(" ")[0].lower() not in COMMANDS:
             items = [f"o{i}" for i, _ in containing(text, self.options)]
         elif self.groups and self.group is None:
@@ -204,6 +214,8 @@ class DecisionPanel(Vertical):
                 min(olist.highlighted, len(items) - 1)
 
     def _item(self, key: str) -> Text:
+        if self.subset:
+            return self._subset_item(key)
         width = len(str(len(self.options)))
         if key[0] == "g":   # a group: its letters (never a number an option has), or the
             k = int(key[1:]) - 1        # option of a group of one with its number
@@ -251,6 +263,8 @@ class DecisionPanel(Vertical):
 
     def highlighted_label(self):
         key = self.highlighted()
+        if self.subset:     # an item: its card's details
+            return self.subset["items"][int(key[1:]) - 1] if key and key[0] == "o" else None
         return self.options[int(key[1:]) - 1] if key and key[0] == "o" else None
 
     def on_option_list_option_highlighted(self, event) -> None:
@@ -281,6 +295,12 @@ class DecisionPanel(Vertical):
     def pick(self, key) -> None:
         if key is None:
             return
+        if self.subset:     # an item kept or left, or the set answered
+            if key == "done":
+                self.compose_done()
+            else:
+                self.toggle(int(key[1:]) - 1)
+            return
         if key[0] == "g" and (only := only_option(self.groups[int(key[1:]) - 1])) is not None:
             key = f"o{only + 1}"    # a group of one option: no second step
         if key[0] == "g":
@@ -303,6 +323,8 @@ class DecisionPanel(Vertical):
         word, _, arg = text.partition(" ")
         if not text:
             self.pick(self.highlighted())
+        elif self.subset and self.typed_for_set(text):   # an item's number, or done
+            pass
         elif self.number and whole(text) is not None:          # a bid: the number itself
             label = typed_number(self.number, whole(text))
             if label is None:
