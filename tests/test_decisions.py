@@ -89,11 +89,13 @@ def test_the_kinds_and_their_counts(sealed, relay):
     r = relay.new_state(2, seed=1)
     assert decisions.kind(r) == decisions.SEQUENCE
     relay.apply_label(r, 0, "run")
+    relay.build_menus(r)        # a step leaves its menu to be built when read (Game reads so)
     # "undo last" is an option of a person, never of a bot
     assert decisions.count(r, 0) == decisions.bot_count(r, 0) + 1
     assert decisions.steps(r, 0) == ["run"] and decisions.steps(r, 1) == []
     assert decisions.seen_decisions(r, 1) == 0 and decisions.seen_decisions(r, 0) == 1
     relay.apply(r, 0, decisions.count(r, 0) - 1)         # undo last
+    relay.build_menus(r)
     assert decisions.steps(r, 0) == [] and decisions.count(r, 0) == 4
 
 

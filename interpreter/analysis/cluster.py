@@ -12,6 +12,7 @@ yet, or the last one died) and a scheduler that goes away end in a SchedulerErro
 """
 from __future__ import annotations
 
+import gc
 import logging
 import re
 import time
@@ -214,5 +215,9 @@ def _quiet_dask():
     try:
         yield
     finally:
+        # a task of the closed client that ended in an error is reported by asyncio when it
+        # is collected ("Task exception was never retrieved", a traceback): collected here,
+        # while its logger is quiet, not later at some unrelated moment
+        gc.collect()
         for lg, level in zip(loggers, levels):
             lg.setLevel(level)
