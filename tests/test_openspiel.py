@@ -309,3 +309,12 @@ def test_pettingzoo_steps_a_simultaneous_game_to_its_end():
         env.step(None if mask is None else [i for i, ok in enumerate(mask) if ok][-1])
         steps += 1
     assert steps > 4 and not env.agents         # every agent done: the game ended
+
+
+def test_an_option_that_sizes_a_board_gives_that_board():
+    """examples/sow with houses=3: three houses a side, as `play --option houses=3` has."""
+    game = ros.load_game(str(ROOT / "examples" / "sow"), houses=3)
+    state = game.new_initial_state()
+    assert [state.action_to_string(state.current_player(), a)
+            for a in state.legal_actions()] == ["a1 (3 seeds)", "b1 (3 seeds)", "c1 (3 seeds)"]
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

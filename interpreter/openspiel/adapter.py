@@ -24,6 +24,7 @@ import json
 
 import pyspiel
 
+from ..analysis.overrides import resized
 from ..effects import rng
 from ..errors import RulebookError
 from ..runtime.game import Game
@@ -78,10 +79,11 @@ class RulebookGame(pyspiel.Game):
                                 "'simultaneous'")
         if not p["game"]:
             raise RulebookError('name the game: pyspiel.load_game("rulebook", {"game": NAME})')
-        self.rb = Game.load(str(p["game"]))
+        self.options = json.loads(p["options"]) if p["options"] else {}
+        # a board sized by an option is built when the game loads: loaded with that option
+        self.rb = resized(Game.load(str(p["game"])), self.options)
         g = self.rb.g
         self.players = int(p["players"]) or g.players_min
-        self.options = json.loads(p["options"]) if p["options"] else {}
         self.variant = p["variant"] or None
         self.explicit = p["chance"] == "explicit"
         self.utility = p["utility"]
