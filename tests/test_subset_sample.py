@@ -85,7 +85,9 @@ def test_a_person_answers_with_a_set_the_sample_left_out(many):
         many.apply(many.new_state(players=2, seed=5), 0, 4096 + 16383)
 
 
-@pytest.mark.parametrize("kind", ["random", "ismcts:iterations=30",
+# the search bot's game takes ~25 s (a sample of 4096 sets scored at every node): -m slow
+@pytest.mark.parametrize("kind", ["random",
+                                  pytest.param("ismcts:iterations=30", marks=pytest.mark.slow),
                                   pytest.param("greedy", marks=pytest.mark.slow)])
 def test_bots_play_a_large_choice_to_the_end_and_the_same_seed_gives_the_same_game(many, kind):
     def play(seed):
