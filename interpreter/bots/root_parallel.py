@@ -61,6 +61,7 @@ class Workers:
     def __init__(self, game, bot, count: int):
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
+        self.game = game        # the workers hold this game: another game needs new ones
         self.pool = ProcessPoolExecutor(
             max_workers=count, mp_context=multiprocessing.get_context("fork"),
             initializer=_adopt, initargs=(game, bot, os.getpid()))
@@ -85,7 +86,10 @@ def workers_for(bot, game, wanted: int):
         return None
     if not hasattr(os, "fork"):
         return None
-    if bot.workers_pool is None or bot.workers_pool.pool is None:
+    held = bot.workers_pool
+    if held is None or held.pool is None or held.game is not game:
+        if held is not None:
+            held.close()
         bot.workers_pool = Workers(game, bot, count)
     return bot.workers_pool
 
