@@ -46,7 +46,7 @@ def test_a_dealer_deals_the_worlds_determinize_deals(games, name, players):
 def test_a_world_dealt_from_the_template_shares_nothing_a_game_changes(games, name, players,
                                                                         seed, names_cards):
     """Each world after the first is the template's state.clone with only the containers
-    naming a dealt card copied and renamed (worlds._spots): playing on in one world (as greedy's chance
+    naming a dealt card copied and renamed (relabel.rename_spots): playing on in one world (as greedy's chance
     samples and ismcts's iterations do) leaves the template, the next worlds and the real
     state as they were, and every world is the one determinize deals."""
     game = games[name]

@@ -41,6 +41,7 @@ from ..runtime.state import clone, deep_clone
 from ..effects.values import plain
 from ..runtime.evaluation import Evaluator
 from ..runtime.vm import VM
+from .relabel import relabel, relabel_spots, rename_spots
 from .shuffle import draw_only, shuffle
 
 
@@ -122,8 +123,8 @@ class Dealer:
     determinize would not read: the template is the state as the seat may know it.
 
     The copy is cheap: the template's places that name a card it deals (card state keyed by
-    a card, a local holding one) are found once, when a second world is asked for (`_spots`),
-    and from then on each world is the rules' own copy (state.clone: what the rules change
+    a card, a local holding one) are found once, when a second world is asked for
+    (`relabel.rename_spots`), and from then on each world is the rules' own copy (state.clone: what the rules change
     in place) with only those containers copied again and renamed, instead of a deep copy
     and a walk of the whole state. A template
     whose pending decision is secret (its answers are forgotten, deep inside the state) or
@@ -133,7 +134,7 @@ class Dealer:
     def __init__(self, game, state: dict, seat: int):
         self.game, self.state, self.seat = game, state, seat
         self.template = None
-        self.spots = None            # (see _spots); None: every world from a deep copy
+        self.spots = None            # (see relabel.rename_spots); None: every world from a deep copy
         self.dealt = 0
         if not _facts_of(game.g).counts_hidden:   # (counts imagined first: places vary)
             base = deep_clone(state)
@@ -148,7 +149,7 @@ class Dealer:
         if self.dealt == 2 and decisions.kind(base) in (None, decisions.ONE):
             # (found at the second world: a decision dealing one world spares the walk)
             z = base["z"]
-            self.spots = _spots(base, {z[k][i] for k, i in places})
+            self.spots = rename_spots(base, {z[k][i] for k, i in places})
         if self.spots is None:
             return _deal(self.game, deep_clone(base), self.seat, rng, places)
         return _deal(self.game, clone(base), self.seat, rng, places, self.spots)
@@ -157,69 +158,10 @@ class Dealer:
         return state is self.state and seat == self.seat
 
 
-class _Shared(Exception):
-    """A container reached twice in a state's walk."""
-
-
-def _spots(w: dict, cards: set):
-    """The paths (keys from the state's root) of every container that relabel would rename
-    in, for a permutation of `cards`: those naming one of them as a value or a key, in the
-    order relabel's walk renames them (a container after everything inside it, so a path
-    never passes a key already renamed). None when a container that holds such a name is
-    reached twice (a list shared by a local and a pending option: relabel renames it twice);
-    one that holds none may be shared, as nothing in it is renamed."""
-    out: list = []
-    seen: dict = {}            # id of a container walked -> whether anything in it is renamed
-
-    def walk(x, path: tuple) -> bool:
-        got = seen.get(id(x))
-        if got is not None:
-            if got:
-                raise _Shared
-            return False
-        is_dict = type(x) is dict
-        here = inside = False
-        for k, v in (x.items() if is_dict else enumerate(x)):
-            t = type(v)
-            if t is str:
-                here = here or v in cards
-            elif t is list or t is dict:
-                inside = walk(v, path + (k,)) or inside
-        if here or (is_dict and not cards.isdisjoint(x)):
-            out.append(path)
-            here = True
-        seen[id(x)] = here or inside
-        return here or inside
-    try:
-        for name, values in (w.get("cs") or {}).items():
-            walk(values, ("cs", name))
-        for field in ("mk", "v", "pv", "stack", "pending"):
-            if w.get(field):
-                walk(w[field], (field,))
-    except _Shared:
-        return None
-    return out
-
-
-def _relabel_spots(w: dict, names: dict, spots: list) -> None:
-    """relabel over a copy made by state.clone: each container on a spot's path is copied
-    (once) before it changes, so the template it shares the rest with stays as it was."""
-    copied: set = set()
-    for path in spots:
-        x = w
-        for k in path:
-            child = x[k]
-            if id(child) not in copied:
-                child = x[k] = dict(child) if type(child) is dict else list(child)
-                copied.add(id(child))
-            x = child
-        _rename_here(x, names)
-
-
 def _deal(game, w: dict, seat: int, rng, places: list, spots=None) -> dict:
     """determinize's deal over the copy w: the unseen `places` dealt again, values the seat
     cannot know forgotten, the generator reseeded, a pending secret choice asked again.
-    `spots` (Dealer): w is a state.clone, renamed only there (_relabel_spots)."""
+    `spots` (Dealer): w is a state.clone, renamed only there (relabel.relabel_spots)."""
     z = w["z"]
     old = [z[k][i] for k, i in places]
     if game.g.hidden_types == "counted":
@@ -235,7 +177,7 @@ def _deal(game, w: dict, seat: int, rng, places: list, spots=None) -> dict:
         if spots is None:
             relabel(w, names)
         else:
-            _relabel_spots(w, names, spots)
+            relabel_spots(w, names, spots)
     forget_values(game.g, w, seat)
     w["rng"] = rng.getrandbits(64)
     w["seed"] = 0          # the real seed would let a bot recompute every hidden card
@@ -353,52 +295,6 @@ def _deal_to_places(w: dict, places: list, new: list) -> None:
                 cards[i] = c
         start = end
     w["loc"].update(zip(new, map(itemgetter(0), places)))
-
-
-def relabel(w: dict, names: dict) -> None:
-    """Rename cards (a permutation of card ids) in place wherever else the state may name
-    them: card state, values, running scripts' locals, the pending decision."""
-    for values in (w.get("cs") or {}).values():
-        _rename(values, names)
-    if w.get("mk"):                     # marks stay with their places
-        _rename(w["mk"], names)
-    for field in ("v", "pv"):           # values may name cards too
-        if field in w:
-            _rename(w[field], names)
-    _rename(w["stack"], names)
-    if w["pending"] is not None:
-        _rename(w["pending"], names)
-
-
-def _rename(x, names) -> None:
-    """Rename card ids inside plain data, in place (values, and keys of mappings)."""
-    is_dict = type(x) is dict
-    for k, v in (list(x.items()) if is_dict else enumerate(x)):
-        t = type(v)
-        if t is str:
-            if v in names:
-                x[k] = names[v]
-        elif t is list or t is dict:
-            _rename(v, names)
-    if is_dict and not names.keys().isdisjoint(x):    # keys naming cards move to the end
-        keys = [k for k in x if type(k) is str and k in names]
-        x.update({names[k]: x.pop(k) for k in keys})
-
-
-def _rename_here(x, names) -> None:
-    """_rename of one container's own values and keys (what lies inside it is renamed
-    through its own spot)."""
-    if type(x) is dict:
-        for k, v in list(x.items()):
-            if type(v) is str and v in names:
-                x[k] = names[v]
-        if not names.keys().isdisjoint(x):
-            keys = [k for k in x if type(k) is str and k in names]
-            x.update({names[k]: x.pop(k) for k in keys})
-    else:
-        for i, v in enumerate(x):
-            if type(v) is str and v in names:
-                x[i] = names[v]
 
 
 def ask_again(game, w: dict, seat: int) -> None:
