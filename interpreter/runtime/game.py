@@ -85,12 +85,8 @@ class Game:
             decisions.build(vm)     # its menus, as a state to save and hash (see to_json)
             if judge is not None:
                 judge.settle()
-        except GameError as e:
-            raise located(e, g, s) from e
-        except RulebookError:
-            raise
-        except Exception as e:   # noqa: BLE001
-            raise located(e, g, s) from e
+        except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
+            _relocate(e, g, s)
         return s
 
     def is_over(self, s: dict) -> bool:
@@ -145,12 +141,8 @@ class Game:
         """fn(a VM bound to s), its errors located (the seed, the decision, the YAML place)."""
         try:
             return fn(VM(self.g, s))
-        except GameError as e:
-            raise located(e, self.g, s) from e
-        except RulebookError:
-            raise
         except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
-            raise located(e, self.g, s) from e
+            _relocate(e, self.g, s)
 
     def prompt(self, s: dict, seat: int | None = None) -> str:
         """The pending decision's question as `seat` reads it (a secret sequence's is its own;
@@ -203,12 +195,8 @@ class Game:
                 vm.run()
             if judge is not None:
                 judge.settle()
-        except GameError as e:
-            raise located(e, self.g, s) from e
-        except RulebookError:
-            raise
         except Exception as e:   # noqa: BLE001 - any Python error here is a rule's fault
-            raise located(e, self.g, s) from e
+            _relocate(e, self.g, s)
         finally:
             vm.s = vm.l = vm.listener = vm.events = None     # keeps nothing of this state
             vm.named, vm.revealed = [], None
@@ -253,3 +241,12 @@ class Game:
         """Refuse (SaveFileError) a state this game cannot run, before it can crash anything:
         another game's or format's, or one damaged anywhere in its structure."""
         state_check.check(self.g, s)
+
+
+def _relocate(e: Exception, g, s: dict):
+    """Raise what a failure while the rules ran becomes: a rule's fault (a GameError, or any
+    Python error) located (the seed, the decision, the YAML place); any other RulebookError
+    (an illegal move, a bad setup) as it is."""
+    if isinstance(e, RulebookError) and not isinstance(e, GameError):
+        raise e
+    raise located(e, g, s) from e
