@@ -5,17 +5,22 @@ every place it cannot see (types included unless the game says otherwise), and t
 generator reseeded (worlds.py: it cannot
 peek at chance or hidden cards), applies the option
 and scores the result for its seat with `bots: evaluation` (or the end score when the game
-declares none). An option whose lookahead consults the generator (a roll) is scored as the
-mean over `bots: samples` such copies. In a secret choice of several seats (`choose ... by
+declares none). An option whose lookahead consults the generator (a roll) is scored, when
+`bots: samples` is more than 1, by the exact expectation over its outcome paths in that copy
+if they number at most `samples` (chance_paths.py: a die is 6 paths), else as the mean over
+`samples` such copies (two dice are 36 paths). In a secret choice of several seats (`choose ... by
 each of`) its own pick is scored as if the choice were resolved: the other seats' picks,
 unknown to it, are imagined at random in the copy (the same for every option), and the
-option counts as one that consulted chance. An option that ends the game scores +inf for a sole
+option counts as one that consulted chance (always sampled: the others' picks are not
+the generator's). An option that ends the game scores +inf for a sole
 win, -inf for a loss. In a cooperative game the seat's value is the team's (seat_value.py).
 """
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
+from .chance_paths import outcome_paths
 from .seat_value import final_value, seat_value
 from .streams import decision_stream
 from .worlds import WORLD_ERRORS, Dealer, determinize
@@ -70,9 +75,10 @@ class GreedyBot:
     def value(self, game, state, seat: int, index: int, world=None,
               quick: bool = False) -> float:
         """The option's value: in `world` (a determinized copy; a fresh one if none), and
-        if it consulted the generator, the mean over `samples` worlds. `quick`: in `world`
-        alone, with no follow-up choice looked through (for a search that explores both
-        itself)."""
+        if it consulted the generator (and `samples` > 1), the exact expectation over its
+        outcome paths in that world when they number at most `samples`, else the mean over
+        `samples` worlds. `quick`: in `world` alone, with no follow-up choice looked through
+        (for a search that explores both itself)."""
         world = world if world is not None else self.determinize(game, state, seat)
         if quick:
             got = self.sample(game, game.clone(world), seat, index, depth=1)
@@ -81,18 +87,41 @@ class GreedyBot:
         for _ in range(RETRIES):      # an impossible world (see below): imagine another
             if got is not None:
                 break
-            got = self.sample(game, self.determinize(game, state, seat), seat, index)
+            world = self.determinize(game, state, seat)
+            got = self.sample(game, game.clone(world), seat, index)
         if got is None:
             return -SURE
         first, chance = got
         if not chance or self.samples == 1:
             return first
+        if not joins_secret(game, world, seat):      # the others' picks are no draw
+            exact = self.expectation(game, world, seat, index)
+            if exact is not None:
+                return exact
         values = [first]
         for _ in range(self.samples - 1):
             got = self.sample(game, self.determinize(game, state, seat), seat, index)
             if got is not None:
                 values.append(got[0])
         return sum(max(-SURE, min(SURE, v)) for v in values) / len(values)
+
+    def expectation(self, game, world: dict, seat: int, index: int) -> float | None:
+        """The option's exact expected value over its outcome paths in `world` (each leaf
+        scored as a chance sample is: no follow-up looked through, a sure win or loss
+        clamped to +-SURE), weighed by the paths on which the rules hold in this world;
+        None when there are more than `samples` paths (or none holds)."""
+        leaves = outcome_paths(game, world, seat, index, self.samples)
+        if leaves is None:
+            return None
+        total = weight = Fraction(0)
+        for p, s in leaves:
+            try:
+                v = self.score(game, s, seat, True)[0]
+            except WORLD_ERRORS:
+                continue
+            total += p * Fraction(max(-SURE, min(SURE, v)))
+            weight += p
+        return float(total / weight) if weight else None
 
     def sample(self, game, s: dict, seat: int, index: int, depth: int = 0) -> tuple:
         """(value of the option in the determinized copy s, which it changes, and whether
