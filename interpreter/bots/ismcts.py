@@ -34,6 +34,9 @@ up. The bot plays the root option visited most. The state is cloned
 a stream of the bot's seed and the decision's number (bots.streams), so an undo followed by
 the same moves, or a game resumed from a save, gets the same answers.
 
+With `widen=W` (and a prior) a node chosen from few times offers only the options its
+prior ranked best, more as its visits grow (progressive widening: widening.py).
+
 Settings (`ismcts:iterations=400`, `ismcts:ms=200,depth=30,rollout=greedy`): see SETTINGS.
 """
 from __future__ import annotations
