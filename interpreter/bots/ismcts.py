@@ -34,6 +34,9 @@ up. The bot plays the root option visited most. The state is cloned
 a stream of the bot's seed and the decision's number (bots.streams), so an undo followed by
 the same moves, or a game resumed from a save, gets the same answers.
 
+With `widen=W` (and a prior) a node chosen from few times offers only the options its
+prior ranked best, more as its visits grow (progressive widening: widening.py).
+
 Settings (`ismcts:iterations=400`, `ismcts:ms=200,depth=30,rollout=greedy`): see SETTINGS.
 """
 from __future__ import annotations
@@ -46,18 +49,21 @@ from ..build.search_settings import SETTINGS
 from ..runtime import decisions
 from .greedy import SURE, GreedyBot, joins_secret, settle_others
 from .seat_value import final_value, seat_value, team_values
-from . import root_parallel
+from . import root_parallel, widening
 from .streams import decision_stream, mix
 from .worlds import WORLD_ERRORS, Dealer
 
 class Node:
     """A node of the tree: for each seat deciding here, label -> [visits, reward sum,
-    availability]; children by the tuple of labels answered."""
-    __slots__ = ("tables", "kids")
+    availability]; children by the tuple of labels answered. With `widen`, also each
+    seat's prior ranks here (label -> rank in [0, 1]) and how often it chose here."""
+    __slots__ = ("tables", "kids", "ranks", "seen")
 
     def __init__(self):
         self.tables: dict = {}
         self.kids: dict = {}
+        self.ranks: dict = {}
+        self.seen: dict = {}
 
 
 class IsmctsBot:
@@ -160,17 +166,18 @@ class IsmctsBot:
         labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
         try:
             self.seed_table(game, state, world, seat, root.tables.setdefault(seat, {}), labels,
-                            quick=False)
+                            quick=False, ranks=root.ranks.setdefault(seat, {}))
         except WORLD_ERRORS:
             return
 
     def seed_table(self, game, state, world: dict, seat: int, table: dict,
-                   labels: list, quick: bool = True) -> None:
+                   labels: list, quick: bool = True, ranks: dict | None = None) -> None:
         """Give every label missing from a node's table for this seat `prior` virtual
         visits worth its greedy rank in `world` (state: what the seat's fresh worlds are
         imagined from, for options that consult the generator). Inside the tree (`quick`)
         each option is scored once in this world, without averaging rolls or looking
-        through follow-up choices: the tree's own iterations do both there."""
+        through follow-up choices: the tree's own iterations do both there. Each new
+        label's rank also goes to `ranks` (progressive widening: widening.py)."""
         helper = self.helper
         if helper is None:
             helper = self.helper = GreedyBot(game)
@@ -187,6 +194,8 @@ class IsmctsBot:
             x = (v - lo) / (hi - lo) if hi > lo else 0.5
             r = x if self.reward == "margin" else 0.25 + 0.5 * x
             table[label] = [self.prior, self.prior * r, 0]
+            if ranks is not None:
+                ranks[label] = x
 
     def iterate(self, game, state, seat: int, root: Node) -> bool:
         """One iteration; False when the rules failed in the imagined world (hidden cards
@@ -242,21 +251,27 @@ class IsmctsBot:
             if self.prior_everywhere and len(labels) > 1 and \
                     any(label not in table for label in labels):
                 # the world is imagined already: scoring its options peeks at nothing
-                self.seed_table(game, world, world, seat, table, labels)
-            untried = []
-            for i, label in enumerate(labels):
+                self.seed_table(game, world, world, seat, table, labels,
+                                ranks=node.ranks.setdefault(seat, {}) if self.widen else None)
+            for label in labels:
                 entry = table.get(label)
                 if entry is None:
                     entry = table[label] = [0, 0.0, 0]
                 entry[2] += 1
-                if entry[0] == 0:
-                    untried.append(i)
+            among = range(len(labels))
+            if self.widen and node.ranks.get(seat):
+                seen = node.seen.get(seat, 0)
+                node.seen[seat] = seen + 1
+                among = widening.candidates(labels, node.ranks[seat],
+                                            widening.width(self.widen, self.widen_power, seen))
+            untried = [i for i in among if table[labels[i]][0] == 0]
             if untried:
                 i = self.rng.choice(untried)
             else:
                 c = self.c
                 best, i = -1.0, 0
-                for j, label in enumerate(labels):
+                for j in among:
+                    label = labels[j]
                     n, w, avail = table[label]
                     u = w / n + c * math.sqrt(math.log(avail) / n)
                     if u > best:

@@ -15,6 +15,10 @@ SETTINGS = {
     "c": (float, 0.7, "UCB exploration constant"),
     "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
     "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
+    "widen": (int, 0, "progressive widening: a seat that chose v times at a node picks among "
+                      "its widen*(v+1)^widen_power options the prior ranks best (0: all; "
+                      "needs prior)"),
+    "widen_power": (float, 0.5, "how fast widening admits more options, in (0, 1]"),
     "secret_key": (str, "joint", "a secret choice's child: joint (every seat's pick) or own "
                                  "(the bot's own pick: the others' stay hidden)"),
     "trees": (int, 1, "root-parallel trees, each growing its share of the iterations from a "
@@ -25,7 +29,11 @@ SETTINGS = {
 # the largest budget each number may name: beyond it a decision would run for hours (a typo,
 # a unit slip: ms=600000000), so it is an error, not a hang
 MOST = {"iterations": 1_000_000, "ms": 600_000, "depth": 100_000, "prior": 1_000_000,
-        "c": 100.0, "trees": 64, "workers": 64}
+        "c": 100.0, "trees": 64, "workers": 64, "widen": 1_000_000,
+        "widen_power": 1.0}
+# the smallest value of each number (others: 1), and the numbers that must lie above 0
+LEAST = {"ms": 0, "c": 0, "depth": 0, "workers": 0, "widen": 0}
+ABOVE_ZERO = ("widen_power",)
 BUDGETS = ("iterations", "ms", "depth")
 WORDS = {int: "a whole number", float: "a number", str: "a word"}
 CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
@@ -54,7 +62,7 @@ def parse_settings(text: str) -> dict:
         if name in CHOICES and v not in CHOICES[name]:
             raise RulebookError(f"ismcts: {name}={value}: choose one of "
                                 f"{', '.join(CHOICES[name])}")
-        if kind is not str and v < (0 if name in ("ms", "c", "depth", "workers") else 1):
+        if kind is not str and (v <= 0 if name in ABOVE_ZERO else v < LEAST.get(name, 1)):
             raise RulebookError(f"ismcts: {name}={value} is too small")
         if name in MOST and v > MOST[name]:
             why = ": a decision would take hours" if name in BUDGETS else ""
@@ -63,4 +71,7 @@ def parse_settings(text: str) -> dict:
         if kind is float and v != v:
             raise RulebookError(f"ismcts: {name}={value}: not {WORDS[kind]}")
         out[name] = v
+    if out.get("widen") and not out.get("prior"):
+        raise RulebookError(f"ismcts: widen={out['widen']} needs prior=K: widening keeps the "
+                            "options the prior ranks best (e.g. prior=10,widen=2)")
     return out
