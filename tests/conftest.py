@@ -43,3 +43,19 @@ def _no_save_left_in_the_checkout():
     yield
     for path in set(here.glob("*-save*.json")) - before:
         path.unlink(missing_ok=True)
+
+
+@pytest.fixture
+def bust_with_search(tmp_path):
+    """A copy of examples/bust whose `bots:` declares `search: SETTINGS`: (its game.yaml,
+    the line of that search), for tests of budgets that must be located errors."""
+    def make(settings: str):
+        folder = tmp_path / "bust"
+        shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "bust", folder)
+        path = folder / "game.yaml"
+        text = path.read_text()
+        assert "\n  samples: 12\n" in text
+        added = f"  search: {settings}"
+        path.write_text(text.replace("\n  samples: 12\n", f"\n  samples: 12\n{added}\n"))
+        return path, path.read_text().splitlines().index(added) + 1
+    return make

@@ -6,7 +6,6 @@ the command line."""
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -97,17 +96,10 @@ def _group_memo():
     return max(found, key=lambda m: len(m.d))
 
 
-def test_a_budget_of_hours_in_yaml_is_a_located_error(tmp_path):
+def test_a_budget_of_hours_in_yaml_is_a_located_error(bust_with_search):
     from interpreter.build.game_loader import load_game
     from interpreter.errors import RulebookError
-    folder = tmp_path / "bust"
-    shutil.copytree(ROOT / "examples" / "bust", folder)
-    path = folder / "game.yaml"
-    text = path.read_text()
-    assert "\n  samples: 12\n" in text
-    path.write_text(text.replace("\n  samples: 12\n",
-                                 "\n  samples: 12\n  search: iterations=5000000\n"))
-    line = path.read_text().splitlines().index("  search: iterations=5000000") + 1
+    path, line = bust_with_search("iterations=5000000")
     with pytest.raises(RulebookError) as e:
         load_game(str(path))
     assert f"game.yaml:{line}:" in str(e.value) and "too large" in str(e.value)

@@ -5,8 +5,6 @@ golden bot decisions, tests/test_bot_golden.py)."""
 from __future__ import annotations
 
 import random
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +15,6 @@ from interpreter.errors import RulebookError
 from interpreter.runtime.game import Game
 from interpreter.present.views import view
 from test_bots_worlds import other_world
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -149,16 +145,9 @@ def test_widening_is_off_by_default_and_zero_is_off(metras):
     assert make_bot("ismcts:prior=5,widen=0", metras, 0).widen == 0
 
 
-def test_a_bad_widening_in_yaml_is_a_located_error(tmp_path):
+def test_a_bad_widening_in_yaml_is_a_located_error(bust_with_search):
     from interpreter.build.game_loader import load_game
-    folder = tmp_path / "bust"
-    shutil.copytree(ROOT / "examples" / "bust", folder)
-    path = folder / "game.yaml"
-    text = path.read_text()
-    assert "\n  samples: 12\n" in text
-    path.write_text(text.replace("\n  samples: 12\n",
-                                 "\n  samples: 12\n  search: iterations=50,widen=3\n"))
-    line = path.read_text().splitlines().index("  search: iterations=50,widen=3") + 1
+    path, line = bust_with_search("iterations=50,widen=3")
     with pytest.raises(RulebookError) as e:
         load_game(str(path))
     assert f"game.yaml:{line}:" in str(e.value) and "needs prior" in str(e.value)
