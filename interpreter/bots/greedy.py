@@ -83,6 +83,15 @@ class GreedyBot:
         if quick:
             got = self.sample(game, game.clone(world), seat, index, depth=1)
             return -SURE if got is None else got[0]
+        walked = None       # the world whose paths were walked and found too many
+        if self.samples > 1 and not joins_secret(game, world, seat):   # (others' picks: no draw)
+            # walking the paths also applies an option that draws nothing (one certain
+            # leaf), so no option is applied twice to learn whether it rolls
+            leaves = outcome_paths(game, world, seat, index, self.samples)
+            got = None if leaves is None else self.expectation(game, leaves, seat)
+            if got is not None:
+                return got
+            walked = world if leaves is None else None
         got = self.sample(game, game.clone(world), seat, index)
         for _ in range(RETRIES):      # an impossible world (see below): imagine another
             if got is not None:
@@ -94,8 +103,9 @@ class GreedyBot:
         first, chance = got
         if not chance or self.samples == 1:
             return first
-        if not joins_secret(game, world, seat):      # the others' picks are no draw
-            exact = self.expectation(game, world, seat, index)
+        if world is not walked and not joins_secret(game, world, seat):
+            leaves = outcome_paths(game, world, seat, index, self.samples)
+            exact = None if leaves is None else self.expectation(game, leaves, seat)
             if exact is not None:
                 return exact
         values = [first]
@@ -105,14 +115,17 @@ class GreedyBot:
                 values.append(got[0])
         return sum(max(-SURE, min(SURE, v)) for v in values) / len(values)
 
-    def expectation(self, game, world: dict, seat: int, index: int) -> float | None:
-        """The option's exact expected value over its outcome paths in `world` (each leaf
-        scored as a chance sample is: no follow-up looked through, a sure win or loss
-        clamped to +-SURE), weighed by the paths on which the rules hold in this world;
-        None when there are more than `samples` paths (or none holds)."""
-        leaves = outcome_paths(game, world, seat, index, self.samples)
-        if leaves is None:
-            return None
+    def expectation(self, game, leaves: list, seat: int) -> float | None:
+        """The option's value over its outcome paths (chance_paths.outcome_paths): one
+        certain leaf (the option drew nothing) scored as any option is, its follow-up choice
+        looked through; else the exact expectation, each leaf scored as a chance sample is
+        (no follow-up, a sure win or loss clamped to +-SURE), weighed by the paths on which
+        the rules hold in this world. None when none holds."""
+        if len(leaves) == 1 and leaves[0][0] == 1:
+            try:
+                return self.score(game, leaves[0][1], seat, False)[0]
+            except WORLD_ERRORS:
+                return None
         total = weight = Fraction(0)
         for p, s in leaves:
             try:
