@@ -1,6 +1,10 @@
 """Asking a person at the terminal: show their seat's view, read a number, label or command."""
 from __future__ import annotations
 
+import os
+import select
+import sys
+
 from rich.text import Text
 
 from ..present import menu_text, terminal
@@ -239,4 +243,23 @@ def say(con, text: str) -> None:
 
 def read(con, prompt: str) -> str:
     """One line of input; EOFError and KeyboardInterrupt reach the caller."""
-    return con.input(Text(prompt))
+    con.print(Text(prompt), end="")
+    line_ready(sys.stdin)
+    return input()
+
+
+def line_ready(stream, poll: float = 0.25) -> None:
+    """Wait, in Python, until the terminal `stream` has a line to read. A signal (SIGTERM,
+    Ctrl-C) that arrives after Python's last look at its signals and before input() blocks
+    in the system's read would wait for the next Enter: its handler runs only between
+    Python steps. Each look here is such a step, so a signal is answered within `poll`
+    seconds. Only a terminal: a pipe's lines may already sit in Python's buffer, where
+    select cannot see them (and no person waits at a pipe)."""
+    try:
+        fd = stream.fileno()
+        if os.name != "posix" or not os.isatty(fd):
+            return
+    except (AttributeError, OSError, ValueError):
+        return
+    while not select.select([fd], [], [], poll)[0]:
+        pass
