@@ -203,8 +203,33 @@ def test_prior_at_all_ranks_every_node_for_whichever_seat_decides_there():
     assert zero, "without prior_at=all inner options start unvisited"
 
 
-def test_prior_at_takes_root_or_all(etheria):
-    with pytest.raises(RulebookError, match="choose one of root, all"):
+def test_prior_at_own_ranks_only_the_nodes_where_the_searching_seat_decides():
+    """With `prior_at=own` the searching seat's options start ranked wherever it decides;
+    the other seats' options start unvisited (no greedy scoring of their replies: the
+    cheaper search Metropolis's five seats need)."""
+    game = Game.load("metras")
+    s = game.new_state(3, 2)
+    seat = game.waiting(s)[0]
+    bot = IsmctsBot(game, 1, iterations=40, depth=0, prior=3, prior_at="own")
+    bot.choose(game, s, seat)
+    ranked, unranked = set(), set()
+    stack = [bot.tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.kids.values())
+        for p, table in node.tables.items():
+            if len(table) > 1:
+                # without virtual visits a table's visits are the times the seat chose
+                # here, which its `available` counts also count
+                chosen = max(a for _, _, a in table.values())
+                visits = sum(v for v, _, _ in table.values())
+                (ranked if visits >= 3 * len(table) + chosen else unranked).add(p)
+                assert visits == chosen or p == seat, p
+    assert ranked == {seat} and unranked
+
+
+def test_prior_at_takes_root_all_or_own(etheria):
+    with pytest.raises(RulebookError, match="choose one of root, all, own"):
         make_bot("ismcts:prior=2,prior_at=leaves", etheria, 0)
 
 

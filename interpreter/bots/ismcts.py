@@ -81,8 +81,9 @@ class IsmctsBot:
         self.dealer = None      # the decision's worlds (worlds.Dealer), while it is made
         self.tree = None        # the last decision's tree (one tree only), for inspection
         self.workers_pool = None    # root_parallel.Workers, at the first parallel decision
-        self.prior_everywhere = bool(self.prior) and self.prior_at == "all" \
+        self.prior_everywhere = bool(self.prior) and self.prior_at in ("all", "own") \
             and self.fn is not None
+        self.me = None          # the searching seat, while it searches (prior_at=own)
 
     # ---------------------------------------------------------------- choosing
     def choose(self, game, state, seat: int) -> int:
@@ -113,6 +114,7 @@ class IsmctsBot:
         self.span = (math.inf, -math.inf)   # margins seen in this search (see scaled)
         start = time.perf_counter()
         self.dealer = Dealer(game, state, seat)    # every world of this decision
+        self.me = seat
         if self.helper is not None:
             self.helper.dealer = self.dealer
         done = failed = 0
@@ -249,6 +251,7 @@ class IsmctsBot:
             labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
             table = node.tables.setdefault(seat, {})
             if self.prior_everywhere and len(labels) > 1 and \
+                    (self.prior_at == "all" or seat == self.me) and \
                     any(label not in table for label in labels):
                 # the world is imagined already: scoring its options peeks at nothing
                 self.seed_table(game, world, world, seat, table, labels,

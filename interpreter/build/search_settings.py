@@ -14,7 +14,8 @@ SETTINGS = {
     "reward": (str, "result", "result (win/draw/loss) or margin (normalised score margin)"),
     "c": (float, 0.7, "UCB exploration constant"),
     "prior": (int, 0, "virtual visits per root option, scored by one step of the evaluation"),
-    "prior_at": (str, "root", "where prior applies: root, or all (every node of the tree)"),
+    "prior_at": (str, "root", "where prior applies: root, all (every node of the tree), or "
+                              "own (the nodes where the searching seat decides)"),
     "widen": (int, 0, "progressive widening: a seat that chose v times at a node picks among "
                       "its widen*(v+1)^widen_power options the prior ranks best (0: all; "
                       "needs prior)"),
@@ -37,7 +38,7 @@ ABOVE_ZERO = ("widen_power",)
 BUDGETS = ("iterations", "ms", "depth")
 WORDS = {int: "a whole number", float: "a number", str: "a word"}
 CHOICES = {"rollout": ("random", "greedy"), "reward": ("result", "margin"),
-           "prior_at": ("root", "all"), "secret_key": ("joint", "own")}
+           "prior_at": ("root", "all", "own"), "secret_key": ("joint", "own")}
 
 
 def parse_settings(text: str) -> dict:
