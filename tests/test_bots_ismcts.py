@@ -174,27 +174,34 @@ def test_the_prior_ranks_root_options_as_the_greedy_bot_values_them():
     assert all(prior[end] < w for label, w in prior.items() if label.startswith("enter "))
 
 
+def searched_tables(prior_at: str):
+    """A Metras search of 40 iterations with `prior=3` at `prior_at`: the searching seat, the
+    bot, and (node, seat, table) for every table of more than one option in its tree."""
+    game = Game.load("metras")
+    s = game.new_state(3, 2)
+    seat = game.waiting(s)[0]
+    bot = IsmctsBot(game, 1, iterations=40, depth=0, prior=3, prior_at=prior_at)
+    bot.choose(game, s, seat)
+    found, stack = [], [bot.tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.kids.values())
+        found += [(node, p, table) for p, table in node.tables.items() if len(table) > 1]
+    return game, s, seat, bot, found
+
+
 def test_prior_at_all_ranks_every_node_for_whichever_seat_decides_there():
     """With `prior_at=all` each node's options start with the prior's virtual visits when
     the node is first reached (own follow-ups and the other seats' replies alike), so the
     tree is not valued through random untried moves."""
-    game = Game.load("metras")
-    s = game.new_state(3, 2)
-    seat = game.waiting(s)[0]
-    bot = IsmctsBot(game, 1, iterations=40, depth=0, prior=3, prior_at="all")
-    bot.choose(game, s, seat)
+    game, s, seat, bot, found = searched_tables("all")
     inner, seats = 0, set()
-    stack = [bot.tree]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.kids.values())
-        for p, table in node.tables.items():
-            if len(table) > 1:
-                assert all(v >= 3 for v, _, _ in table.values())
-                assert {round(w / v, 2) for v, w, _ in table.values() if v == 3} <= \
-                    {x / 100 for x in range(25, 76)}
-                inner += node is not bot.tree
-                seats.add(p)
+    for node, p, table in found:
+        assert all(v >= 3 for v, _, _ in table.values())
+        assert {round(w / v, 2) for v, w, _ in table.values() if v == 3} <= \
+            {x / 100 for x in range(25, 76)}
+        inner += node is not bot.tree
+        seats.add(p)
     assert inner >= 1 and len(seats) >= 2
     root_only = IsmctsBot(game, 1, iterations=3, depth=0, prior=3)
     root_only.choose(game, s, seat)
@@ -207,24 +214,15 @@ def test_prior_at_own_ranks_only_the_nodes_where_the_searching_seat_decides():
     """With `prior_at=own` the searching seat's options start ranked wherever it decides;
     the other seats' options start unvisited (no greedy scoring of their replies: the
     cheaper search Metropolis's five seats need)."""
-    game = Game.load("metras")
-    s = game.new_state(3, 2)
-    seat = game.waiting(s)[0]
-    bot = IsmctsBot(game, 1, iterations=40, depth=0, prior=3, prior_at="own")
-    bot.choose(game, s, seat)
+    _game, _s, seat, _bot, found = searched_tables("own")
     ranked, unranked = set(), set()
-    stack = [bot.tree]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.kids.values())
-        for p, table in node.tables.items():
-            if len(table) > 1:
-                # without virtual visits a table's visits are the times the seat chose
-                # here, which its `available` counts also count
-                chosen = max(a for _, _, a in table.values())
-                visits = sum(v for v, _, _ in table.values())
-                (ranked if visits >= 3 * len(table) + chosen else unranked).add(p)
-                assert visits == chosen or p == seat, p
+    for _node, p, table in found:
+        # without virtual visits a table's visits are the times the seat chose here,
+        # which its `available` counts also count
+        chosen = max(a for _, _, a in table.values())
+        visits = sum(v for v, _, _ in table.values())
+        (ranked if visits >= 3 * len(table) + chosen else unranked).add(p)
+        assert visits == chosen or p == seat, p
     assert ranked == {seat} and unranked
 
 
