@@ -27,7 +27,9 @@ budget smaller than the number of options is not spent trying options at random.
 `prior_at=all` every node's options start so, scored in that node's imagined world, for
 whichever seat decides there: the tree then grows along the moves the evaluation likes
 for both sides, where untried options picked at random would value a move that hands the
-turn to a random opponent above one that keeps it for a random self. Options are told
+turn to a random opponent above one that keeps it for a random self; with `prior_at=own`
+only where the searching seat decides (the other seats' replies start untried: ranking
+them was a third of a five-seat search and bought no strength there). Options are told
 apart by their labels, which is what a seat sees, so statistics from different worlds add
 up. The bot plays the root option visited most. The state is cloned
 (never replayed); the same seed and an iteration budget give the same choices, drawn from
