@@ -83,7 +83,7 @@ class GreedyBot:
         if quick:
             got = self.sample(game, game.clone(world), seat, index, depth=1)
             return -SURE if got is None else got[0]
-        walked = None       # the world whose paths were walked and found too many
+        walked = None       # the world whose paths were walked (the walk is not repeated)
         if self.samples > 1 and not joins_secret(game, world, seat):   # (others' picks: no draw)
             # walking the paths also applies an option that draws nothing (one certain
             # leaf), so no option is applied twice to learn whether it rolls
@@ -91,7 +91,7 @@ class GreedyBot:
             got = None if leaves is None else self.expectation(game, leaves, seat)
             if got is not None:
                 return got
-            walked = world if leaves is None else None
+            walked = world      # too many paths, or none the rules hold on in this world
         got = self.sample(game, game.clone(world), seat, index)
         for _ in range(RETRIES):      # an impossible world (see below): imagine another
             if got is not None:

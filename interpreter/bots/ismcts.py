@@ -83,9 +83,12 @@ class IsmctsBot:
         self.dealer = None      # the decision's worlds (worlds.Dealer), while it is made
         self.tree = None        # the last decision's tree (one tree only), for inspection
         self.workers_pool = None    # root_parallel.Workers, at the first parallel decision
-        self.prior_everywhere = bool(self.prior) and self.prior_at in ("all", "own") \
+        # inner nodes ranked too (prior_at=all or own), and for which seats: every one, or
+        # only the searching seat (`me`, set while it searches)
+        self.prior_inside = bool(self.prior) and self.prior_at in ("all", "own") \
             and self.fn is not None
-        self.me = None          # the searching seat, while it searches (prior_at=own)
+        self.prior_for_all = self.prior_at == "all"
+        self.me = None
 
     # ---------------------------------------------------------------- choosing
     def choose(self, game, state, seat: int) -> int:
@@ -252,8 +255,8 @@ class IsmctsBot:
         for seat in deciders:
             labels = game.options(world, seat)[:game.bot_option_count(world, seat)]
             table = node.tables.setdefault(seat, {})
-            if self.prior_everywhere and len(labels) > 1 and \
-                    (self.prior_at == "all" or seat == self.me) and \
+            if self.prior_inside and len(labels) > 1 and \
+                    (self.prior_for_all or seat == self.me) and \
                     any(label not in table for label in labels):
                 # the world is imagined already: scoring its options peeks at nothing
                 self.seed_table(game, world, world, seat, table, labels,
