@@ -126,6 +126,7 @@ class GameDef:
     team_wins: Optional[str] = None                      # cooperative: the team has won (end.wins)
     evaluation: Optional[str] = None                     # greedy bot's evaluation about `it`
     bot_samples: int = 1                                 # greedy: determinizations per chance option
+    bot_follow_ups: str = "any"                          # greedy: which follow-up choices it looks through
     max_decisions: int = 100000                          # more decisions than this is a GameError
     boards: dict = field(default_factory=dict)           # name -> boards.Board (also a zone group)
     card_state: dict = field(default_factory=dict)       # name -> CardStateSpec

@@ -12,8 +12,10 @@ if they number at most `samples` (chance_paths.py: a die is 6 paths), else as th
 each of`) its own pick is scored as if the choice were resolved: the other seats' picks,
 unknown to it, are imagined at random in the copy (the same for every option), and the
 option counts as one that consulted chance (always sampled: the others' picks are not
-the generator's). An option that ends the game scores +inf for a sole
-win, -inf for a loss. In a cooperative game the seat's value is the team's (seat_value.py).
+the generator's). An option that only opens another choice of the same seat (a card to move,
+then where) is worth its best follow-up; with `bots: follow_ups: nested` only when that
+choice is asked before the rule that asked the first has returned. An option that ends the
+game scores +inf for a sole win, -inf for a loss. In a cooperative game the seat's value is the team's (seat_value.py).
 """
 from __future__ import annotations
 
@@ -38,6 +40,10 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.fn = game.g.exprs.get("evaluation") or game.g.exprs.get("score")
         self.samples = game.g.bot_samples
+        # `bots: follow_ups`: "any" follow-up choice is looked through, or only one asked
+        # while the rule that asked this decision still runs ("nested"; see score)
+        self.nested_only = game.g.bot_follow_ups == "nested"
+        self.asked_at = 0     # how many frames ran when this decision was asked (see score)
         self.before = None    # the evaluation before the option (see sample)
         self.others = 0       # seeds the other seats' imagined secret picks (see sample)
         self.dealer = None    # the decision's worlds (worlds.Dealer), while it is made
@@ -54,13 +60,19 @@ class GreedyBot:
             # compared on the same unseen cards, and the copy is made once)
             world = self.determinize(game, state, seat)
             self.others = self.rng.getrandbits(32)      # the others' unknown secret picks
-            self.before = self.evaluate(game, world, seat) if self.fn is not None else None
+            self.set_baseline(game, world, seat)
             values = [self.value(game, state, seat, i, world) for i in range(n)]
         finally:
             self.dealer = None
         best = max(values)
         # ties by the bot's own generator, so equal options are not always the first
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
+
+    def set_baseline(self, game, world: dict, seat: int) -> None:
+        """What an option is compared with to tell whether it only opens a follow-up
+        choice: the evaluation before it, and how deep in the rules the decision was asked."""
+        self.before = self.evaluate(game, world, seat) if self.fn is not None else None
+        self.asked_at = len(world["stack"])
 
     def determinize(self, game, state, seat: int) -> dict:
         """A copy of the state as the bot may imagine it (see worlds.determinize): every
@@ -160,9 +172,12 @@ class GreedyBot:
         if self.fn is None:
             return 0.0, chance
         here = self.evaluate(game, s, seat)
-        # an option that only opens a follow-up choice of the same seat
-        # (move from a square, then the square to move to) is worth its best follow-up
-        if not chance and game.waiting(s) == [seat] and here == self.before:
+        # an option that only opens a follow-up choice of the same seat (move from a
+        # square, then the square to move to) is worth its best follow-up; with
+        # `follow_ups: nested` only if that choice is asked while the rule that asked this
+        # one still runs (not after it returned: a roll that stops, then the turn's actions)
+        if not chance and game.waiting(s) == [seat] and here == self.before and \
+                (not self.nested_only or len(s["stack"]) >= self.asked_at):
             n = game.bot_option_count(s, seat)
             if n > 1:
                 follow = [self.sample(game, game.clone(s), seat, i, depth + 1)

@@ -191,7 +191,7 @@ class IsmctsBot:
             helper.dealer = self.dealer
         helper.rng = self.rng
         helper.others = self.rng.getrandbits(32)   # (a secret choice's others, imagined)
-        helper.before = helper.evaluate(game, world, seat)
+        helper.set_baseline(game, world, seat)
         values = [max(-SURE, min(SURE, helper.value(game, state, seat, i, world, quick)))
                   for i in range(len(labels))]
         lo, hi = min(values), max(values)

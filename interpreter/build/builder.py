@@ -153,6 +153,7 @@ class Builder(CardLoader, GameCompiler, FlowCompiler):
         g.team_wins = end.get("wins")
         g.evaluation = (d.get("bots") or {}).get("evaluation")
         g.bot_samples = int((d.get("bots") or {}).get("samples", 1))
+        g.bot_follow_ups = (d.get("bots") or {}).get("follow_ups", "any")
         g.max_decisions = int(info.get("max_decisions", 100000))
         compile_how_to_play(self, g)         # declared, or a summary (how_to_play.py)
         load_values(self, g)
