@@ -61,8 +61,9 @@ def main() -> None:
     game = Game.load(args.game)
     spec = "ismcts" + (":" + args.budget if args.budget else "")
     same, asked, kinds = agreement(game, args.players, spec, args.decisions, args.seed)
-    print(f"{args.game} {game.new_state(args.players, args.seed)['n']}p, {spec}, seed {args.seed}: the search chose as greedy in "
-          f"{same} of {asked} decisions ({same / max(asked, 1):.0%})")
+    players = game.new_state(args.players, args.seed)["n"]
+    print(f"{args.game} {players}p, {spec}, seed {args.seed}: the search chose as greedy "
+          f"in {same} of {asked} decisions ({same / max(asked, 1):.0%})")
     print("| greedy's option | agree | asked |\n|---|---|---|")
     order = Counter({k: t[1] for k, t in kinds.items()})
     for kind, _ in order.most_common():

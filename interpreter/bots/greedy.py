@@ -15,7 +15,8 @@ option counts as one that consulted chance (always sampled: the others' picks ar
 the generator's). An option that only opens another choice of the same seat (a card to move,
 then where) is worth its best follow-up; with `bots: follow_ups: nested` only when that
 choice is asked before the rule that asked the first has returned. An option that ends the
-game scores +inf for a sole win, -inf for a loss. In a cooperative game the seat's value is the team's (seat_value.py).
+game scores +inf for a sole win, -inf for a loss. In a cooperative game the seat's value is
+the team's (seat_value.py).
 """
 from __future__ import annotations
 
