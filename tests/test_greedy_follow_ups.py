@@ -108,3 +108,18 @@ def test_metscri_declares_nested_and_a_bad_word_is_a_located_error(metscri, tmp_
         load_game(str(path))
     assert f"game.yaml:{line}:" in str(e.value) and "follow_ups" in str(e.value)
     assert Game.load("examples/bust").g.bot_follow_ups == "any"     # the default
+
+
+def test_inside_means_the_asking_frame_still_runs(metscri):
+    """Deeper, or at the same depth in the same rule: inside. Shallower (the asking rule
+    returned), or another rule at the asking depth (it returned and another was called):
+    not inside."""
+    bot = GreedyBot(metscri, 1)
+    bot.asked_by = (2, "take_turn")
+
+    def stack(*rules):
+        return {"stack": [{"p": r} for r in rules]}
+    assert bot.asked_inside(stack("round", "take_turn", "do_move"))
+    assert bot.asked_inside(stack("round", "take_turn"))
+    assert not bot.asked_inside(stack("round"))
+    assert not bot.asked_inside(stack("round", "finish", "do_move"))

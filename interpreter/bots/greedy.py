@@ -44,7 +44,8 @@ class GreedyBot:
         # `bots: follow_ups`: "any" follow-up choice is looked through, or only one asked
         # while the rule that asked this decision still runs ("nested"; see score)
         self.nested_only = game.g.bot_follow_ups == "nested"
-        self.asked_at = 0     # how many frames ran when this decision was asked (see score)
+        # the frame that asked this decision: (its depth, its rule), see set_baseline
+        self.asked_by = (0, None)
         self.before = None    # the evaluation before the option (see sample)
         self.others = 0       # seeds the other seats' imagined secret picks (see sample)
         self.dealer = None    # the decision's worlds (worlds.Dealer), while it is made
@@ -71,9 +72,18 @@ class GreedyBot:
 
     def set_baseline(self, game, world: dict, seat: int) -> None:
         """What an option is compared with to tell whether it only opens a follow-up
-        choice: the evaluation before it, and how deep in the rules the decision was asked."""
+        choice: the evaluation before it, and the frame that asked the decision (its depth
+        and its rule: `nested` follow-ups are asked while that frame still runs)."""
         self.before = self.evaluate(game, world, seat) if self.fn is not None else None
-        self.asked_at = len(world["stack"])
+        stack = world["stack"]
+        self.asked_by = (len(stack), stack[-1]["p"] if stack else None)
+
+    def asked_inside(self, s: dict) -> bool:
+        """Whether s's pending choice is asked while the frame that asked this decision is
+        still on the stack: as deep or deeper, the same rule at that depth."""
+        depth, rule = self.asked_by
+        stack = s["stack"]
+        return len(stack) >= depth and (depth == 0 or stack[depth - 1]["p"] == rule)
 
     def determinize(self, game, state, seat: int) -> dict:
         """A copy of the state as the bot may imagine it (see worlds.determinize): every
@@ -178,7 +188,7 @@ class GreedyBot:
         # `follow_ups: nested` only if that choice is asked while the rule that asked this
         # one still runs (not after it returned: a roll that stops, then the turn's actions)
         if not chance and game.waiting(s) == [seat] and here == self.before and \
-                (not self.nested_only or len(s["stack"]) >= self.asked_at):
+                (not self.nested_only or self.asked_inside(s)):
             n = game.bot_option_count(s, seat)
             if n > 1:
                 follow = [self.sample(game, game.clone(s), seat, i, depth + 1)
