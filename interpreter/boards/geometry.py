@@ -200,3 +200,6 @@ BOARD_FUNCTIONS = ("cells", "stacks", "rim", "neighbours", "around", "ray", "hei
                    "within", "reach", "row", "col", "vertices", "faces", "corners", "faces_at",
                    "exits", "step", "direction", "chords", "chords_at", "face_of", "vertex",
                    "route")
+# The board builtins that read what lies on the board (the state); the others answer from
+# the board's fixed tables alone (effects/state_free.py keeps answers built of those)
+BOARD_READS_STATE = frozenset({"stacks", "height", "room", "top_card", "cell_of", "groups"})

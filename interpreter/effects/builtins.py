@@ -293,6 +293,11 @@ FOLDS = {("count", "Until"): "count_until", ("count", "Where"): "count_where",
 STOPS_AT_ANSWER = {"first_where", "any_where", "all_where"}
 # Builtins that draw from the state's random generator.
 RANDOM = {"roll", "shuffled", "sample"}
+# Builtins that read the state (its seat count, its generator, what was shown, the seats'
+# names); the others read only their arguments and the game's fixed data, so a function
+# built of those alone may keep its answers (state_free.py)
+READS_STATE = frozenset(RANDOM | {"clockwise", "counterclockwise", "next_player",
+                                  "previous_player", "shown", "join"})
 
 
 def stops_early(cond, functions) -> bool:

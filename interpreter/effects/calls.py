@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from .abilities import check_moment
 from ..boards.builtins import INLINE_BOARD, inline_tables
-from ..boards.geometry import BOARD_FUNCTIONS, board_functions, feature_names
+from ..boards.geometry import BOARD_FUNCTIONS, BOARD_READS_STATE, board_functions, feature_names
 from ..errors import did_you_mean, type_words
 from . import ast as A
 from . import types as T
-from .builtins import BUILTINS, SPECIAL
+from .builtins import BUILTINS, READS_STATE, SPECIAL
 from .signature import REQUIRED, Param, Signature
 
 # Builtins whose first argument must be a collection.
@@ -42,17 +42,19 @@ class Calls:
         self.builtin_sigs = {name: Signature.of_python(name, spec[0])
                              for name, spec in BUILTINS.items()}
         for name, spec in BUILTINS.items():
-            self.ns.bind("BI_" + name, spec[0])
+            self.ns.bind("BI_" + name, spec[0], static=name not in READS_STATE)
         # per board: name -> (function's namespace name, result type, signature)
         self.board_calls = {}
         self.board_inline = {}      # per board: (its tables' names, stack limit)
         for bname, board in g.boards.items():
             table = {}
             for fname, (fn, rt, _) in board_functions(board).items():
-                table[fname] = (self.ns.bind(self.ns.named("BF", f"{bname}_{fname}"), fn), rt,
-                                Signature.of_python(fname, fn))
+                bound = self.ns.bind(self.ns.named("BF", f"{bname}_{fname}"), fn,
+                                     static=fname not in BOARD_READS_STATE)
+                self.ns.costly.add(bound)
+                table[fname] = (bound, rt, Signature.of_python(fname, fn))
             self.board_calls[bname] = table
-            tables = {k: self.ns.bind(self.ns.named("BT", f"{bname}_{k}"), v)
+            tables = {k: self.ns.bind(self.ns.named("BT", f"{bname}_{k}"), v, static=True)
                       for k, v in inline_tables(board).items()}
             self.board_inline[bname] = (tables, board.stack_limit)
 

@@ -20,7 +20,8 @@ import builtins
 import re
 import symtable
 
-from .runtime import HELPERS
+from .runtime import HELPERS, PURE_HELPERS
+from .state_free import loop_reads_no_state
 
 # Values that repr() writes back as the same Python literal.
 _LITERALS = (bool, int, str, type(None))
@@ -99,6 +100,10 @@ class Namespace:
 
     def __init__(self):
         self.ns = {"_" + k: v for k, v in HELPERS.items()}
+        # the names whose values read no state: fixed data (constants, card and board
+        # tables), pure helpers and builtins, functions of those alone (state_free.py)
+        self.static: set = {"_" + k for k in PURE_HELPERS}
+        self.costly: set = set()    # names whose call walks something: loops, board builtins
         self.count = 0
         self._consts: dict = {}
         # where generated code came from, for its names and run-time errors: the builder
@@ -146,10 +151,14 @@ class Namespace:
         name = self.fresh(hint)
         self.ns[name] = value
         self._consts[key] = name
+        self.static.add(name)
         return name
 
-    def bind(self, name: str, value) -> str:
+    def bind(self, name: str, value, static: bool = False) -> str:
+        """Bind a name; `static`: its value reads no state (see self.static)."""
         self.ns[name] = value
+        if static:
+            self.static.add(name)
         return name
 
     def define(self, name: str, params: str, body: list, what: str = "rule", at=None,
@@ -191,6 +200,9 @@ class Namespace:
             body = [line.format(cond=cond) for line in LOOPS[kind]]
             self.define(name, ", ".join(["xs"] + free), body, "loop", located=False)
             made = self._loops[key] = (name, free)
+            self.costly.add(name)
+            if loop_reads_no_state(cond, free, self.static):
+                self.static.add(name)
         name, free = made
         return f"{name}({', '.join([xs] + free)})"
 

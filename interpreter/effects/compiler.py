@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import zone_keys
 from ..errors import CompileError, type_words
-from .values import RUNTIME as VALUE_RUNTIME
+from .values import PURE_RUNTIME, RUNTIME as VALUE_RUNTIME
 from .value_targets import compile_index
 from . import ast as A
 from . import types as T
@@ -24,6 +24,7 @@ from .names import Names, Scope
 from .parser import EffectSyntaxError, parse_expression
 from .procedures import Procedures
 from .signature import REQUIRED
+from .state_free import bind_runtime, function_body
 from .templates import compile_template
 from .zones import Zones
 
@@ -64,7 +65,8 @@ class Compiler(Names, Calls, Zones, NamedCounters):
         self.procedures = Procedures(g)     # parsed once, may stop or not, compiled once
         self.init_calls()
         for name, fn in VALUE_RUNTIME.items():
-            self.ns.bind("_" + name, fn)
+            self.ns.bind("_" + name, fn, static=name in PURE_RUNTIME)
+        bind_runtime(self.ns)
 
     # ------------------------------------------------------------ errors
     def err(self, node, code, message, hint=""):
@@ -374,14 +376,17 @@ class Compiler(Names, Calls, Zones, NamedCounters):
             return ref
         outer, self.ns.locate = self.ns.locate, self.locators.get(("function", name))
         ref = self.function_refs[name] = self.ns.code_name("F", name=name)
+        self.ns.costly.add(ref)
         spec = self.g.functions[name]
         types = dict(spec.types)
         types.setdefault("me", "player")
         scope = Scope(self.g, {}).child(**types)
-        params = ", ".join(["vm", "v_me"] + [py_name(p) for p in spec.params if p != "me"])
+        names = ["me"] + [p for p in spec.params if p != "me"]
+        typed = {py_name(p): types.get(p, T.ANY) for p in names}    # Python name -> type
         try:
-            src, _ = self.src(parse_expression(spec.expr), scope)
-            self.ns.define(ref, params, ["s = vm.s", f"return {src}"], "function")
+            src, t = self.src(parse_expression(spec.expr), scope)
+            body = function_body(self.ns, ref, typed, src, t)
+            self.ns.define(ref, ", ".join(["vm", *typed]), body, "function")
         except (CompileError, EffectSyntaxError) as e:
             # kept for the builder to report at the function's own text, once; its callers
             # compile against a stand-in (the game has an error, so it never runs)

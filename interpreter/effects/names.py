@@ -247,7 +247,8 @@ class Names:
         ref = self.attr_refs.get(name)
         if ref is None:
             ref = self.attr_refs[name] = self.ns.bind(
-                self.ns.named("AT", name), {c: a.get(name) for c, a in self.g.cards.items()})
+                self.ns.named("AT", name), {c: a.get(name) for c, a in self.g.cards.items()},
+                static=True)
         return ref
 
     def attr_type(self, name) -> str:

@@ -259,6 +259,11 @@ def broken(*args):
     raise GameError("a function with a compile error was called")
 
 
+# The helpers that read nothing but their arguments (state_free.py)
+PURE_HELPERS = frozenset({"mul", "div", "mod", "power", "index", "mapping", "first", "last",
+                          "ranked", "ordered", "best_by", "group_key", "card_zone",
+                          "card_owner", "GameError", "broken"})
+
 HELPERS = {"mul": mul, "div": div, "mod": mod, "index": index, "first": first, "last": last,
            "mapping": mapping, "power": power, "counter_named": counter_named,
            "subsets_between": subsets_between, "subset_menu": subset_menu,

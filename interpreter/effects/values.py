@@ -225,6 +225,8 @@ def append_local(local: dict, name: str, value) -> None:
     local[name] = xs + [value]
 
 
+# of RUNTIME, those that read nothing but their arguments (state_free.py)
+PURE_RUNTIME = frozenset({"vget", "vget_path"})
 RUNTIME = {"vset": set_value, "vset_at": set_entry, "vget": get, "vget_path": get_path,
            "vset_local": set_local, "vappend": append_local}
 

@@ -1,0 +1,175 @@
+"""Functions of the board alone, answered once per arguments (effects/state_free.py).
+
+A game function that reads nothing of the state (its parameters, the board's tables, card
+attributes, builtins that read nothing else) keeps its answers by argument. These tests
+check which functions keep them, that every answer is the one the tree-walker (the
+reference semantics) gives in every state, that a function reading the state is never
+kept, and that the tables saying which builtins read the state cover every builtin that
+does."""
+from __future__ import annotations
+
+import inspect
+import random
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter.boards.builtins import place_functions
+from interpreter.boards.geometry import BOARD_READS_STATE, board_functions
+from interpreter.effects import runtime, values
+from interpreter.effects.builtins import BUILTINS, READS_STATE
+from interpreter.effects import types as T
+from interpreter.effects.compiler import Compiler, Scope
+from interpreter.effects.parser import parse_expression
+from interpreter.effects.treewalk import TreeWalker
+from interpreter.runtime.game import Game
+from interpreter.runtime.vm import VM
+
+STONES = Path(__file__).resolve().parent / "games" / "stones"
+FUNCTIONS = """\
+functions:
+  far:
+    description: "of the board alone: the squares at least d from c"
+    params: {c: text, d: number}
+    expr: count(cells() where distance(c, it) >= d)
+  farthest:
+    description: "of the board alone, through another: the largest far() from c"
+    params: {c: text}
+    expr: max([far(c, d) for d in range(1, 3)])
+  ring:
+    description: "of the board alone, but a list: answered afresh"
+    params: {c: text}
+    expr: cells() where distance(c, it) == 1
+  free_near:
+    description: "reads the board's stones: never kept"
+    params: {c: text}
+    expr: count(ring(c) where height(it) == 0)
+  luck:
+    description: "rolls: never kept"
+    params: {n: number}
+    expr: roll(6) + n
+  after:
+    description: "reads the seat count: never kept"
+    params: {p: player}
+    expr: next_player(p)
+  mine:
+    description: "reads a counter: never kept"
+    params: {p: player, d: number}
+    expr: p.placed + far("a1", d)
+"""
+
+
+@pytest.fixture(scope="module")
+def stones(tmp_path_factory):
+    dest = tmp_path_factory.mktemp("sf") / "stones"
+    shutil.copytree(STONES, dest)
+    path = dest / "game.yaml"
+    path.write_text(path.read_text().replace("rounds:\n", FUNCTIONS + "rounds:\n", 1))
+    game = Game.load(str(dest))
+    return game, Compiler(game.g)
+
+
+def keeps(comp, name) -> bool:
+    """Whether the game function's generated code keeps its answers."""
+    return "MEMO_" in comp.function(name).source
+
+
+def test_only_functions_of_the_board_alone_that_answer_a_value_keep_it(stones):
+    _, comp = stones
+    assert keeps(comp, "far") and keeps(comp, "farthest")
+    for name in ("ring", "free_near", "luck", "after", "mine"):
+        assert not keeps(comp, name), name
+    assert comp.function_ref("ring") in comp.ns.static       # a list: not kept, but
+    for name in ("free_near", "luck", "after", "mine"):      # of the board alone
+        assert comp.function_ref(name) not in comp.ns.static, name
+
+
+def states(game, n=6):
+    """Positions reached by random play, from the empty board on."""
+    out = []
+    for seed in range(n):
+        r = random.Random(seed)
+        s = game.new_state(2, seed)
+        for _ in range(r.randrange(0, 4)):
+            if s["over"]:
+                break
+            seat = game.waiting(s)[0]
+            game.apply(s, seat, r.randrange(game.option_count(s, seat)))
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("text", ['far(c, 1) + far(c, 2) * 10', "farthest(c)",
+                                  "free_near(c)", "mine(me, 2)", "count(ring(c))"])
+def test_every_answer_is_the_reference_one_in_every_state(stones, text):
+    game, comp = stones
+    tree = parse_expression(text)
+    fn, _ = comp.expr(tree, Scope(game.g, {"c": T.STR, "me": "player"}))
+    walker = TreeWalker(game.g)
+    for s in states(game):
+        for c in game.g.boards["board"].cells:
+            for _ in range(2):                  # the second time from what was kept
+                vm = VM(game.g, s)
+                vm.l = {"c": c, "me": 0}
+                assert fn(vm) == walker.eval(tree, VM(game.g, s), {"c": c, "me": 0}), c
+
+
+def test_a_list_answer_is_never_shared(stones):
+    game, comp = stones
+    ring = comp.function("ring")
+    vm = VM(game.g, game.new_state(2, 1))
+    first = ring(vm, 0, "b2")
+    first.append("zz")                          # a rule may append to what it was handed
+    assert "zz" not in ring(vm, 0, "b2")
+
+
+def test_an_argument_that_cannot_be_a_key_is_answered_afresh(stones):
+    game, comp = stones
+    far = comp.function("far")
+    vm = VM(game.g, game.new_state(2, 1))
+    memo = far.__globals__["MEMO_" + comp.function_ref("far")]
+    memo.clear()
+    assert far(vm, 0, "a1", 1.0) == far(vm, 0, "a1", 1) == 8      # 1.0 is not a key
+    assert far(vm, 0, "a1", True) == 8                               # nor true
+    assert list(memo) == [("a1", 1)]                                 # (me is not read)
+
+
+def source_and_callees(fn) -> str:
+    """A function's source and that of the functions of its module it calls."""
+    module = sys.modules[fn.__module__]
+    called = [getattr(module, n) for n in fn.__code__.co_names
+              if inspect.isfunction(getattr(module, n, None))]
+    return "".join(inspect.getsource(f) for f in [fn, *called])
+
+
+def test_the_tables_name_every_builtin_that_reads_the_state():
+    for name, (fn, _, _) in BUILTINS.items():
+        body = source_and_callees(fn)
+        reads = any(w in body for w in ("vm.s", "vm.label", "vm.shown"))
+        assert reads == (name in READS_STATE), name
+
+
+def test_the_board_tables_name_every_board_builtin_that_reads_the_state():
+    for shape in ("grid", "hex"):
+        board = next(b for g in ("metscri", "metropolis") for b in Game.load(g).g.boards.values()
+                     if b.shape == shape)
+        for name, (fn, _, _) in board_functions(board).items():
+            body = source_and_callees(fn)
+            assert ("vm.s" in body or "vm.g" in body) == (name in BOARD_READS_STATE), name
+    assert set(place_functions(board)) >= BOARD_READS_STATE
+
+
+def test_the_pure_helpers_read_only_their_arguments():
+    helpers = [runtime.HELPERS[n] for n in runtime.PURE_HELPERS - {"GameError"}] + \
+        [values.RUNTIME[n] for n in values.PURE_RUNTIME]
+    for fn in helpers:          # handed neither the VM nor the state, nor reading a global one
+        assert not {"vm", "s"} & set(inspect.signature(fn).parameters), fn.__name__
+        assert not {"vm", "s"} & set(fn.__code__.co_names), fn.__name__
+
+
+def test_metropolis_keeps_its_distances_to_stations():
+    comp = Compiler(Game.load("metropolis").g)
+    assert keeps(comp, "nearest") and keeps(comp, "ahead")
+    assert not keeps(comp, "stations")          # a list
