@@ -16,6 +16,7 @@ next rule with the game reopened.
 """
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from interpreter.runtime.game import Game
@@ -166,6 +167,20 @@ def advance(game: Game, state: dict, until, chooser=None, log: Log | None = None
         made.append((seat, game.prompt(state), label))
         game.apply_label(state, seat, label, listener=log)
     raise AssertionError(f"no end after {limit} decisions")
+
+
+def played_at_random(game: Game, players: int, seed: int, steps: tuple,
+                     options: dict | None = None) -> dict:
+    """A state after a number of random moves drawn from range(*steps) (fewer if the game
+    ends), the moves and their number from random.Random(seed)."""
+    r = random.Random(seed)
+    s = game.new_state(players, seed=seed, options=options)
+    for _ in range(r.randrange(*steps)):
+        if s["over"]:
+            break
+        seat = game.waiting(s)[0]
+        game.apply(s, seat, r.randrange(game.option_count(s, seat)))
+    return s
 
 
 def evaluate(game: Game, state: dict, text: str, types: dict | None = None, **local):

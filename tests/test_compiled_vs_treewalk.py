@@ -6,7 +6,6 @@ by random play; the values must be equal, or both evaluations must fail.
 """
 from __future__ import annotations
 
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +17,7 @@ from interpreter.effects.treewalk import TreeWalker
 from interpreter.errors import GameError
 from interpreter.runtime.game import Game
 from interpreter.runtime.vm import VM
+from scenario import played_at_random
 
 GAMES = ["metras", "etheria", "metscri"]
 OPTIONS = {"metscri": {"turn_cap": 6}}
@@ -28,16 +28,8 @@ def setup(name):
     """The game, its compiler and tree-walker, and a few states reached by random play."""
     if name not in _CACHE:
         game = Game.load(name)
-        states = []
-        for seed in range(3):
-            r = random.Random(seed)
-            s = game.new_state(game.g.players_max, seed=seed, options=OPTIONS.get(name))
-            for step in range(r.randrange(20, 120)):
-                if s["over"]:
-                    break
-                seat = game.waiting(s)[0]
-                game.apply(s, seat, r.randrange(game.option_count(s, seat)))
-            states.append(s)
+        states = [played_at_random(game, game.g.players_max, seed, (20, 120),
+                                   OPTIONS.get(name)) for seed in range(3)]
         _CACHE[name] = (game, Compiler(game.g), TreeWalker(game.g), states)
     return _CACHE[name]
 

@@ -9,7 +9,6 @@ does."""
 from __future__ import annotations
 
 import inspect
-import random
 import shutil
 import sys
 from pathlib import Path
@@ -26,6 +25,7 @@ from interpreter.effects.parser import parse_expression
 from interpreter.effects.treewalk import TreeWalker
 from interpreter.runtime.game import Game
 from interpreter.runtime.vm import VM
+from scenario import played_at_random
 
 STONES = Path(__file__).resolve().parent / "games" / "stones"
 FUNCTIONS = """\
@@ -88,17 +88,7 @@ def test_only_functions_of_the_board_alone_that_answer_a_value_keep_it(stones):
 
 def states(game, n=6):
     """Positions reached by random play, from the empty board on."""
-    out = []
-    for seed in range(n):
-        r = random.Random(seed)
-        s = game.new_state(2, seed)
-        for _ in range(r.randrange(0, 4)):
-            if s["over"]:
-                break
-            seat = game.waiting(s)[0]
-            game.apply(s, seat, r.randrange(game.option_count(s, seat)))
-        out.append(s)
-    return out
+    return [played_at_random(game, 2, seed, (0, 4)) for seed in range(n)]
 
 
 @pytest.mark.parametrize("text", ['far(c, 1) + far(c, 2) * 10', "farthest(c)",
