@@ -58,6 +58,9 @@ functions:
     description: "reads a counter: never kept"
     params: {p: player, d: number}
     expr: p.placed + far("a1", d)
+  seats:
+    description: "reads how many seats the game has, which differs between games: never kept"
+    expr: count(players) + count(cells())
 """
 
 
@@ -79,10 +82,10 @@ def keeps(comp, name) -> bool:
 def test_only_functions_of_the_board_alone_that_answer_a_value_keep_it(stones):
     _, comp = stones
     assert keeps(comp, "far") and keeps(comp, "farthest")
-    for name in ("ring", "free_near", "luck", "after", "mine"):
+    for name in ("ring", "free_near", "luck", "after", "mine", "seats"):
         assert not keeps(comp, name), name
     assert comp.function_ref("ring") in comp.ns.static       # a list: not kept, but
-    for name in ("free_near", "luck", "after", "mine"):      # of the board alone
+    for name in ("free_near", "luck", "after", "mine", "seats"):   # of the board alone
         assert comp.function_ref(name) not in comp.ns.static, name
 
 
