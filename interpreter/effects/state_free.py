@@ -44,7 +44,7 @@ _LOOPS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
 def loop_reads_no_state(cond: str, free: list, static: set) -> bool:
     """Whether a generated loop's condition (over v_it and the caller's names `free`, which
     it is handed) reads nothing of the state: then the loop is as static as its caller."""
-    return reads(cond, {"v_it", *free}, static) is not None
+    return reads(ast.parse(cond, mode="eval"), {"v_it", *free}, static) is not None
 
 
 def keep(memo: dict, key, value) -> None:
@@ -62,11 +62,10 @@ def bind_runtime(ns) -> None:
     ns.bind("_sf_keep", keep)
 
 
-def reads(src: str, params: set, static: set) -> set | None:
-    """The parameters the expression `src` reads, or None when it reads anything else of
+def reads(tree: ast.Expression, params: set, static: set) -> set | None:
+    """The parameters the parsed expression reads, or None when it reads anything else of
     the state: `s`, `l`, an attribute of `vm` (vm itself may only be handed to a callee),
     or a name that is neither bound inside it nor static."""
-    tree = ast.parse(src, mode="eval")
     inner = {n.id for n in ast.walk(tree)
              if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     handed = {id(a) for n in ast.walk(tree) if isinstance(n, ast.Call) for a in n.args}
@@ -86,10 +85,9 @@ def reads(src: str, params: set, static: set) -> set | None:
     return used
 
 
-def worth_keeping(src: str, costly: set) -> bool:
-    """Whether the expression does enough to repay a memo: it loops, or calls a loop, a
-    board builtin or a game function (`costly`), not only looks up a table or two."""
-    tree = ast.parse(src, mode="eval")
+def worth_keeping(tree: ast.Expression, costly: set) -> bool:
+    """Whether the parsed expression does enough to repay a memo: it loops, or calls a
+    loop, a board builtin or a game function (`costly`), not only looks up a table."""
     return any(isinstance(n, _LOOPS) or isinstance(n, ast.Call) and
                isinstance(n.func, ast.Name) and n.func.id in costly for n in ast.walk(tree))
 
@@ -99,13 +97,14 @@ def function_body(ns, ref: str, params: dict, src: str, result: str) -> list:
     state, in which case `ref` is recorded as static for the functions that call it.
     params: its Python parameters but vm, each with its declared type; result: its
     static type."""
-    used = reads(src, set(params), ns.static)
+    tree = ast.parse(src, mode="eval")
+    used = reads(tree, set(params), ns.static)
     if used is None:
         return ["s = vm.s", f"return {src}"]
     ns.static.add(ref)
     keys = [p for p in params if p in used]
     if T.is_list(result) or any(T.is_list(params[k]) for k in keys) or \
-            not worth_keeping(src, ns.costly):     # (a list is never a key, nor kept)
+            not worth_keeping(tree, ns.costly):     # (a list is never a key, nor kept)
         return [f"return {src}"]
     memo = ns.bind(ns.named("MEMO", ref), {})
     check = " and ".join(f"type({k}) in _sf_keyable" for k in keys) or "True"
