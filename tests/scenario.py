@@ -22,6 +22,13 @@ from pathlib import Path
 from interpreter.runtime.game import Game
 from interpreter.runtime.vm import VM
 
+REPO = Path(__file__).resolve().parent.parent
+# every game the repository ships (the rulebook games and the cookbook's), by game.yaml
+SHIPPED = sorted([*(REPO / "gamedefs").glob("*/game.yaml"),
+                  *(REPO / "examples").glob("*/game.yaml")])
+# and the small games the tests declare
+TEST_GAMES = sorted((REPO / "tests" / "games").glob("*/game.yaml"))
+
 
 class Log(list):
     """The rule log lines a listener received."""
@@ -223,7 +230,7 @@ def load(name: str = "metras") -> Game:
     if name not in _GAMES:
         path = name
         if "/" in name and not name.startswith("/"):
-            path = str(Path(__file__).resolve().parent.parent / name)
+            path = str(REPO / name)
         _GAMES[name] = Game.load(path)
     return _GAMES[name]
 

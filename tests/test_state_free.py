@@ -27,7 +27,7 @@ from interpreter.effects.parser import parse_expression
 from interpreter.effects.treewalk import TreeWalker
 from interpreter.runtime.game import Game
 from interpreter.runtime.vm import VM
-from scenario import played_at_random
+from scenario import SHIPPED, TEST_GAMES, played_at_random
 
 STONES = Path(__file__).resolve().parent / "games" / "stones"
 FUNCTIONS = """\
@@ -171,9 +171,7 @@ def test_metropolis_keeps_its_distances_to_stations():
 
 
 # ---------------------------------------------------------------- the tables, in play
-ROOT = Path(__file__).resolve().parent.parent
-PLAYED = sorted([*(ROOT / "gamedefs").glob("*/game.yaml"), *(ROOT / "examples").glob("*/game.yaml"),
-                 *(ROOT / "tests" / "games").glob("*/game.yaml")])
+PLAYED = [*SHIPPED, *TEST_GAMES]
 
 
 class Watched(VM):
